@@ -1,0 +1,135 @@
+# AI Sizer: set-up, run and test.
+#
+#   make run    set everything up, then start the desktop app with the built-in example
+#   make test   set everything up, then ruff, import contracts and the whole test suite (headless)
+#
+# Set-up is idempotent and quick when nothing changed:
+#   1. system packages: python3-venv (only while .venv does not exist yet) and the libraries Qt
+#      needs to run (checked with dpkg-query). Missing ones are installed with apt-get when
+#      running as root; otherwise one message names them and the command stops.
+#   2. .venv is created with `python3 -m venv` when it does not exist.
+#   3. `pip install -e ".[test]"` runs when pyproject.toml is newer than .venv/.installed.
+#
+# Needs GNU make (Debian's `make`) and Python 3.11 or newer.
+
+SHELL := /bin/sh
+.SHELLFLAGS := -eu -c
+.ONESHELL:
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+# Debian packages Qt needs to run (offscreen and on a desktop), see docs/ECOSYSTEM.md.
+QT_RUNTIME_PKGS := libglib2.0-0 libgl1 libegl1 libfontconfig1 libfreetype6 libdbus-1-3 \
+                   libxkbcommon0
+# The same as shared libraries, checked with ldconfig where there is no dpkg.
+QT_RUNTIME_LIBS := libglib-2.0.so.0 libGL.so.1 libEGL.so.1 libfontconfig.so.1 \
+                   libfreetype.so.6 libdbus-1.so.3 libxkbcommon.so.0
+
+# Extra arguments: `make run ARGS=my-scenario.json`, `make test PYTEST_ARGS="-x tests/engine"`.
+ARGS ?=
+PYTEST_ARGS ?=
+
+.PHONY: help run test lint setup system-deps clean distclean
+
+help:
+	@echo "make run     set up .venv and start AI Sizer with the built-in example"
+	@echo "make test    set up .venv, then ruff, lint-imports and pytest (whole suite, headless)"
+	@echo "make lint    ruff and lint-imports only"
+	@echo "make clean   remove caches and build output; make distclean also removes .venv"
+
+run: setup
+	@exec $(BIN)/aisizer gui $(ARGS)
+
+# Runs all three checks even when one fails, so one run shows every problem; fails if any did.
+test: setup
+	@failed=""
+	echo "==> ruff check app tests"
+	$(BIN)/ruff check app tests || failed="$$failed ruff"
+	echo "==> lint-imports"
+	$(BIN)/lint-imports || failed="$$failed lint-imports"
+	echo "==> pytest (QT_QPA_PLATFORM=offscreen, slow tests included)"
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS) || failed="$$failed pytest"
+	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed" >&2; exit 1; fi
+	echo "make test: all checks passed"
+
+lint: setup
+	@$(BIN)/ruff check app tests
+	$(BIN)/lint-imports
+
+setup: system-deps $(STAMP)
+
+# Always runs (cheap); the targets below depend on it order-only, so it never forces a reinstall.
+system-deps:
+	@if ! command -v $(PYTHON) >/dev/null 2>&1; then
+	    echo "AI Sizer needs Python 3.11 or newer, but '$(PYTHON)' was not found." >&2
+	    echo "On Debian: apt-get install python3 python3-venv" >&2
+	    exit 1
+	fi
+	if ! $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+	    echo "AI Sizer needs Python 3.11 or newer; '$(PYTHON)' is $$($(PYTHON) --version 2>&1)." >&2
+	    echo "Run with a newer one: make $(MAKECMDGOALS) PYTHON=python3.12" >&2
+	    exit 1
+	fi
+	missing=""
+	if [ ! -f $(VENV)/pyvenv.cfg ] && ! $(PYTHON) -c 'import ensurepip, venv' >/dev/null 2>&1; then
+	    missing="python3-venv"
+	fi
+	if command -v dpkg-query >/dev/null 2>&1; then
+	    for pkg in $(QT_RUNTIME_PKGS); do
+	        dpkg-query -W -f='$${Status}' "$$pkg" 2>/dev/null | grep -q 'install ok installed' \
+	            || missing="$$missing $$pkg"
+	    done
+	else
+	    ldconfig=$$(command -v ldconfig || echo /sbin/ldconfig)
+	    if [ -x "$$ldconfig" ]; then
+	        libs=$$("$$ldconfig" -p)
+	        for lib in $(QT_RUNTIME_LIBS); do
+	            case "$$libs" in
+	                *"$$lib "*) ;;
+	                *) echo "warning: $$lib not found; Qt may fail to start." >&2 ;;
+	            esac
+	        done
+	    fi
+	fi
+	missing=$${missing# }
+	[ -z "$$missing" ] && exit 0
+	if [ "$$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+	    echo "AI Sizer needs these Debian packages, which are not installed: $$missing" >&2
+	    echo "Install them as root, then run this command again:" >&2
+	    echo "    sudo apt-get update && sudo apt-get install -y $$missing" >&2
+	    exit 1
+	fi
+	echo "==> installing system packages: $$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	if ! ls /var/lib/apt/lists/*_Packages* >/dev/null 2>&1; then
+	    apt-get update
+	fi
+	if ! apt-get install -y --no-install-recommends $$missing; then
+	    apt-get update
+	    apt-get install -y --no-install-recommends $$missing
+	fi
+
+$(VENV)/pyvenv.cfg: | system-deps
+	@echo "==> creating $(VENV) with $$(command -v $(PYTHON)) ($$($(PYTHON) --version 2>&1))"
+	if ! $(PYTHON) -m venv $(VENV); then
+	    rm -rf $(VENV)
+	    echo "Could not create $(VENV) with '$(PYTHON) -m venv'." >&2
+	    exit 1
+	fi
+
+$(STAMP): pyproject.toml | $(VENV)/pyvenv.cfg
+	@echo "==> installing AI Sizer and its test tools into $(VENV)"
+	$(BIN)/python -m pip install --disable-pip-version-check -e ".[test]"
+	touch $(STAMP)
+
+clean:
+	@rm -rf build dist *.egg-info .pytest_cache .ruff_cache .hypothesis .import_linter_cache \
+	    docs/_build
+	find app tests -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	@rm -rf $(VENV)

@@ -1,0 +1,1 @@
+"""The desktop application (PySide6). Built by the desktop-app issue."""
