@@ -1,0 +1,1 @@
+"""Pydantic models only: scenarios, catalog entries and results. No Qt, no I/O."""

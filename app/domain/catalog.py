@@ -1,0 +1,379 @@
+"""Catalog entries: GPUs, servers, models, number formats and serving-engine profiles.
+
+The TOML catalogs use the units of the datasheets (GB, GB/s, TFLOPS, W) so that an entry can be
+checked against its source by eye; each model exposes the SI value the engine uses through a
+property (``memory_bytes``, ``memory_bandwidth_bytes_per_s``, ``peak_flops(...)``).
+
+Every entry carries ``source`` (document, page or URL) and ``as_of`` (date it was read);
+``derived`` lists the fields that were computed rather than read.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+GB = 1e9
+TERA = 1e12
+
+Vendor = Literal["nvidia", "amd", "intel"]
+GpuFamily = Literal["ampere", "ada", "hopper", "blackwell", "cdna3", "cdna4", "gaudi"]
+ComputeClass = Literal["bf16", "fp8", "int8", "fp4"]
+
+
+class Sourced(BaseModel):
+    """Provenance every catalog entry carries."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9._+-]*$", description="Catalog id (lower case).")
+    name: str = Field(min_length=1, description="Name shown to users.")
+    source: str = Field(min_length=3, description="Document, page or URL the figures were read.")
+    as_of: dt.date = Field(description="Date the figures were read or last checked.")
+    derived: list[str] = Field(
+        default_factory=list, description="Fields computed from others rather than read."
+    )
+    notes: str = ""
+
+
+class GpuSpec(Sourced):
+    """One accelerator, per GPU (dense figures, no 2:4 sparsity)."""
+
+    vendor: Vendor
+    family: GpuFamily
+    memory_gb: float = Field(gt=0, description="Memory on the card [GB, 1e9 B].")
+    usable_memory_gb: float | None = Field(
+        default=None, gt=0, description="Memory the system exposes when less than physical [GB]."
+    )
+    visible_memory_gib: float | None = Field(
+        default=None, gt=0,
+        description="Memory the driver reports (nvidia-smi total) [GiB, 2^30 B]; preferred.",
+    )
+    memory_bandwidth_gb_s: float = Field(gt=0, description="Peak memory bandwidth [GB/s].")
+    bf16_tflops: float = Field(gt=0, description="Dense FP16/BF16 tensor throughput [TFLOP/s].")
+    fp8_tflops: float | None = Field(default=None, gt=0, description="Dense FP8 [TFLOP/s].")
+    int8_tops: float | None = Field(default=None, gt=0, description="Dense INT8 [TOP/s].")
+    fp4_tflops: float | None = Field(default=None, gt=0, description="Dense FP4 [TFLOP/s].")
+    tdp_w: float = Field(gt=0, description="Board power [W].")
+    scale_up: Literal["nvlink", "pcie", "infinity-fabric", "roce"] = Field(
+        description="Link between GPUs of one node used for tensor parallelism."
+    )
+    scale_up_gb_s: float = Field(
+        gt=0, description="GPU-to-GPU bandwidth per direction for collectives [GB/s]."
+    )
+    max_gpus_per_node: int = Field(ge=1, le=72, description="Largest scale-up domain.")
+    form_factor: Literal["sxm", "pcie", "oam", "superchip", "nvl72"] = "pcie"
+    price_usd: float | None = Field(default=None, gt=0, description="Indicative price [USD].")
+    price_source: str = ""
+
+    @property
+    def memory_bytes(self) -> float:
+        """Memory the serving engine can see [B].
+
+        The driver's figure when the catalog has it (an "80 GB" H100 reports 81,559 MiB),
+        else the usable or marketing figure in GB (1e9 B), which is the conservative reading.
+        """
+        if self.visible_memory_gib:
+            return self.visible_memory_gib * 2**30
+        return (self.usable_memory_gb or self.memory_gb) * GB
+
+    @property
+    def memory_bandwidth_bytes_per_s(self) -> float:
+        """Peak memory bandwidth [B/s]."""
+        return self.memory_bandwidth_gb_s * GB
+
+    @property
+    def scale_up_bytes_per_s(self) -> float:
+        """GPU-to-GPU bandwidth per direction [B/s]."""
+        return self.scale_up_gb_s * GB
+
+    def peak_flops(self, compute: ComputeClass) -> float:
+        """Dense tensor-core peak for the arithmetic actually used [FLOP/s].
+
+        Falls back to the 16-bit rate when the GPU has no faster path for ``compute``
+        (e.g. FP8 on an A100 runs as 16-bit arithmetic after dequantisation).
+        """
+        rate = {
+            "bf16": self.bf16_tflops,
+            "fp8": self.fp8_tflops,
+            "int8": self.int8_tops or self.fp8_tflops,
+            "fp4": self.fp4_tflops or self.fp8_tflops,
+        }[compute]
+        return (rate or self.bf16_tflops) * TERA
+
+
+class ServerSpec(Sourced):
+    """A server (or rack-scale system) that hosts GPUs."""
+
+    vendor: str
+    gpu_ids: list[str] = Field(min_length=1, description="GPU ids this server takes.")
+    gpu_count: int = Field(ge=1, le=72, description="GPUs per server (or per rack system).")
+    rack_units: int = Field(ge=1, le=52, description="Height [U]; 48 for a whole rack system.")
+    max_power_w: float = Field(gt=0, description="System maximum power [W].")
+    typical_power_w: float | None = Field(default=None, gt=0, description="Typical load [W].")
+    cooling: Literal["air", "liquid", "hybrid"] = "air"
+    scale_up: Literal["nvlink", "pcie", "infinity-fabric", "roce"] = "pcie"
+    cluster_nics: int = Field(default=0, ge=0, description="Scale-out NICs (one per GPU in HGX).")
+    cluster_nic_gbps: float = Field(default=0, ge=0, description="Speed per scale-out NIC [Gb/s].")
+    storage_nics: int = Field(default=0, ge=0)
+    local_nvme_tb: float = Field(default=0, ge=0, description="Local NVMe cache [TB].")
+    weight_kg: float | None = Field(default=None, gt=0)
+    price_usd: float | None = Field(
+        default=None, gt=0, description="Indicative price of the server without GPUs [USD]."
+    )
+    price_includes_gpus: bool = False
+    price_source: str = ""
+
+    @property
+    def max_power_watts(self) -> float:
+        return self.max_power_w
+
+
+class MoeSpec(BaseModel):
+    """Mixture-of-experts layout."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    experts: int = Field(ge=2, description="Routed experts per MoE layer (E).")
+    experts_per_token: int = Field(ge=1, description="Routed experts each token uses (k).")
+    expert_intermediate_size: int = Field(ge=1, description="MLP width of one expert (f_e).")
+    shared_experts: int = Field(default=0, ge=0, description="Always-active shared experts.")
+    shared_intermediate_size: int | None = Field(
+        default=None, ge=1, description="Width of one shared expert (default f_e)."
+    )
+    dense_layers: int = Field(
+        default=0, ge=0, description="Layers whose MLP is dense instead of MoE."
+    )
+    router_bias: bool = False
+
+    @model_validator(mode="after")
+    def _k_le_e(self) -> MoeSpec:
+        if self.experts_per_token > self.experts:
+            raise ValueError(
+                f"experts_per_token ({self.experts_per_token}) cannot exceed experts "
+                f"({self.experts})"
+            )
+        return self
+
+
+class MlaSpec(BaseModel):
+    """Multi-head latent attention (DeepSeek-V2/V3)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    q_lora_rank: int | None = Field(default=None, ge=1, description="None: full-rank Q.")
+    kv_lora_rank: int = Field(ge=1)
+    qk_rope_head_dim: int = Field(ge=1)
+    qk_nope_head_dim: int = Field(ge=1)
+    v_head_dim: int = Field(ge=1)
+
+
+class ModelSpec(Sourced):
+    """A transformer's architecture, enough to count parameters and KV bytes exactly."""
+
+    family: str = Field(default="", description="llama, qwen2, qwen3, mixtral, deepseek_v3, ...")
+    layers: int = Field(ge=1, le=1000, description="Transformer layers (L).")
+    hidden_size: int = Field(ge=1, description="Model width (h).")
+    attention_heads: int = Field(ge=1, description="Query heads (n_h).")
+    kv_heads: int = Field(ge=1, description="Key/value heads (n_kv); = n_h for MHA, 1 for MQA.")
+    head_dim: int | None = Field(default=None, ge=1, description="Per-head width (d_h).")
+    intermediate_size: int = Field(ge=1, description="MLP width of dense layers (f).")
+    vocab_size: int = Field(ge=1, description="Vocabulary (V).")
+    max_context_tokens: int = Field(ge=1, description="Longest context the model supports.")
+    mlp: Literal["gated", "plain"] = Field(
+        default="gated", description="gated: SwiGLU/GeGLU (3 matrices); plain: 2 matrices."
+    )
+    norm: Literal["rms", "layer"] = Field(
+        default="rms", description="layer: LayerNorm with bias (2 vectors per norm)."
+    )
+    norms_per_layer: int = Field(default=2, ge=0, le=6)
+    qk_norm: bool = Field(default=False, description="Per-head RMS norm on Q and K (Qwen3).")
+    tied_embeddings: bool = False
+    attention_bias: Literal["none", "qkv", "all"] = "none"
+    mlp_bias: bool = False
+    lm_head_bias: bool = False
+    sliding_window: int | None = Field(
+        default=None, ge=1, description="Window of sliding-window (local) layers [tokens]."
+    )
+    global_layers: int | None = Field(
+        default=None,
+        ge=0,
+        description="Layers with full attention when sliding_window is set (rest are local).",
+    )
+    moe: MoeSpec | None = None
+    mla: MlaSpec | None = None
+    native_precision: str = Field(default="bf16", description="Format the weights ship in.")
+    published_params: float | None = Field(
+        default=None, gt=0, description="Parameter count the publisher states (check)."
+    )
+    published_active_params: float | None = Field(default=None, gt=0)
+    license: str = ""
+
+    @property
+    def head_dim_value(self) -> int:
+        """d_h: explicit, else h / n_h."""
+        return self.head_dim or self.hidden_size // self.attention_heads
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ModelSpec:
+        if self.mla is None and self.attention_heads % self.kv_heads:
+            raise ValueError(
+                f"attention_heads ({self.attention_heads}) must be a multiple of kv_heads "
+                f"({self.kv_heads})"
+            )
+        if self.global_layers is not None and self.global_layers > self.layers:
+            raise ValueError(
+                f"global_layers ({self.global_layers}) cannot exceed layers ({self.layers})"
+            )
+        if self.moe is not None and self.moe.dense_layers > self.layers:
+            raise ValueError("moe.dense_layers cannot exceed layers")
+        return self
+
+
+class PrecisionSpec(Sourced):
+    """A number format for weights or the KV cache."""
+
+    bits: float = Field(gt=0, le=32, description="Stored bits per element, scales included.")
+    compute: ComputeClass = Field(description="Tensor-core arithmetic the matmuls run in.")
+    kv_allowed: bool = Field(default=False, description="Usable as a KV-cache format.")
+    keeps_16bit: bool = Field(
+        default=True,
+        description="Embedding, output head, norms and router stay in 16 bit in this format.",
+    )
+    quality: Literal["reference", "near-lossless", "small-loss", "noticeable-loss"] = "reference"
+
+    @property
+    def bytes_per_element(self) -> float:
+        """Average stored bytes per element, scale overhead included [B]."""
+        return self.bits / 8
+
+
+class EfficiencyFactors(BaseModel):
+    """Calibrated fractions of the hardware roofline an engine achieves (all optional).
+
+    Missing values fall back to the engine's defaults and then to the generic profile.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    eta_mem: float | None = Field(default=None, gt=0, le=1, description="Weights, share of BW.")
+    eta_kv: float | None = Field(default=None, gt=0, le=1, description="KV reads, share of BW.")
+    eta_decode: float | None = Field(default=None, gt=0, le=1, description="Decode compute.")
+    eta_prefill: float | None = Field(default=None, gt=0, le=1, description="Prefill compute.")
+    step_overhead_s: float | None = Field(default=None, ge=0, description="Per decode step [s].")
+    layer_overhead_s: float | None = Field(default=None, ge=0, description="Per layer/step [s].")
+    fixed_latency_s: float | None = Field(default=None, ge=0, description="Added to TTFT [s].")
+    comm_latency_s: float | None = Field(default=None, ge=0, description="Per collective [s].")
+    comm_efficiency: float | None = Field(default=None, gt=0, le=1, description="Link share.")
+
+    def merged(self, fallback: EfficiencyFactors) -> EfficiencyFactors:
+        """These factors with the gaps filled from ``fallback``."""
+        mine = self.model_dump(exclude_none=True)
+        return EfficiencyFactors(**{**fallback.model_dump(exclude_none=True), **mine})
+
+
+class EngineProfile(Sourced):
+    """A serving engine's defaults and its calibrated efficiency factors."""
+
+    memory_fraction: float = Field(gt=0, le=1, description="Share of memory the engine uses.")
+    memory_fraction_of: Literal["total", "free_after_weights"] = Field(
+        default="total",
+        description="total: vLLM gpu_memory_utilization; free_after_weights: TensorRT-LLM.",
+    )
+    max_batch_size: int = Field(ge=1, description="Most sequences in one batch (max_num_seqs).")
+    max_batched_tokens: int = Field(ge=1, description="Token budget of one scheduler step.")
+    kv_block_tokens: int = Field(ge=1, description="Paged-KV block size [tokens].")
+    reserves_full_sequence: bool = Field(
+        default=True, description="Admission reserves KV for prompt + all output tokens."
+    )
+    runtime_base_gb: float = Field(ge=0, description="CUDA context, libraries, graphs per GPU.")
+    comm_buffers_gb: float = Field(ge=0, description="NCCL buffers per GPU when t >= 2.")
+    calibrated: bool = Field(description="Whether factors were fitted to measurements.")
+    band_low: float = Field(gt=0, le=1, description="Low multiplier on expected performance.")
+    band_high: float = Field(ge=1, description="High multiplier on expected performance.")
+    factors: EfficiencyFactors
+    family_factors: dict[str, EfficiencyFactors] = Field(default_factory=dict)
+
+    def factors_for(self, family: str) -> EfficiencyFactors:
+        """Factors for a GPU family, falling back to this engine's defaults."""
+        specific = self.family_factors.get(family)
+        return specific.merged(self.factors) if specific else self.factors
+
+
+class StorageTier(Sourced):
+    """A storage performance class (NVIDIA's good/better/best per node)."""
+
+    read_gb_s: float = Field(gt=0, description="Single-node read [GB/s].")
+    write_gb_s: float = Field(gt=0, description="Single-node write [GB/s].")
+
+
+class Defaults(Sourced):
+    """Named defaults that are not physics (targets, utilisation, overheads)."""
+
+    values: dict[str, float]
+    sources: dict[str, str] = Field(default_factory=dict)
+
+
+class CatalogProblem(BaseModel):
+    """An entry that could not be loaded: where it is and what is wrong."""
+
+    model_config = ConfigDict(frozen=True)
+
+    file: str
+    entry: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file} [{self.entry}]" + (f" {self.field}" if self.field else "")
+        return f"{where}: {self.message}"
+
+
+KINDS = ("gpus", "servers", "models", "precisions", "engines", "storage")
+
+
+class Catalog(BaseModel):
+    """Everything the engine reads from catalogs, keyed by id."""
+
+    model_config = ConfigDict(frozen=True)
+
+    gpus: dict[str, GpuSpec] = Field(default_factory=dict)
+    servers: dict[str, ServerSpec] = Field(default_factory=dict)
+    models: dict[str, ModelSpec] = Field(default_factory=dict)
+    precisions: dict[str, PrecisionSpec] = Field(default_factory=dict)
+    engines: dict[str, EngineProfile] = Field(default_factory=dict)
+    storage: dict[str, StorageTier] = Field(default_factory=dict)
+    defaults: dict[str, float] = Field(default_factory=dict)
+    default_sources: dict[str, str] = Field(default_factory=dict)
+    versions: dict[str, str] = Field(default_factory=dict, description="Version per file.")
+    problems: list[CatalogProblem] = Field(default_factory=list)
+
+    def entry(self, kind: str, entry_id: str):
+        """The entry ``entry_id`` of ``kind``; a KeyError lists the valid ids."""
+        table = getattr(self, kind)
+        try:
+            return table[entry_id]
+        except KeyError:
+            valid = ", ".join(sorted(table)) or "(none)"
+            raise KeyError(f"unknown {kind[:-1]} id '{entry_id}'; known: {valid}") from None
+
+    def gpu(self, gpu_id: str) -> GpuSpec:
+        return self.entry("gpus", gpu_id)
+
+    def model(self, model_id: str) -> ModelSpec:
+        return self.entry("models", model_id)
+
+    def precision(self, precision_id: str) -> PrecisionSpec:
+        return self.entry("precisions", precision_id)
+
+    def engine(self, engine_id: str) -> EngineProfile:
+        return self.entry("engines", engine_id)
+
+    def default(self, name: str) -> float:
+        """A named default from defaults.toml."""
+        try:
+            return self.defaults[name]
+        except KeyError:
+            raise KeyError(f"no default named '{name}' in the catalog") from None

@@ -1,0 +1,204 @@
+"""The scenario: what the user wants sized, one sub-model per wizard step.
+
+This is the public file format of CONTRACT.md ("Scenario file"). Fields are added freely;
+renaming or removing one needs a schema version bump and a migration.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from app.domain.catalog import ModelSpec
+
+SCHEMA_VERSION = 1
+
+WeightPrecision = Literal[
+    "fp32", "bf16", "fp16", "fp8", "int8", "int4-awq", "int4-gptq", "nvfp4", "mxfp4",
+    "gguf-q8_0", "gguf-q4_0", "gguf-q4_k_m",
+]
+KvPrecision = Literal["bf16", "fp16", "fp8", "int8"]
+EngineId = Literal["vllm", "tensorrt-llm", "sglang", "llama.cpp", "generic"]
+WorkloadKind = Literal["online_inference", "batch_inference", "fine_tuning", "pretraining"]
+
+MAX_TOKENS = 10_000_000
+MAX_USERS = 10_000_000
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class Workload(Strict):
+    """Step 1: what the deployment serves."""
+
+    kind: WorkloadKind = "online_inference"
+    concurrent_users: int | Literal["max"] = Field(
+        default=1, description="Users with a request in flight at peak, or 'max' (saturation)."
+    )
+    prompt_tokens: int = Field(default=1024, ge=1, le=MAX_TOKENS, description="Input [tokens].")
+    output_tokens: int = Field(default=256, ge=1, le=MAX_TOKENS, description="Output [tokens].")
+    max_context_tokens: int | None = Field(
+        default=None, ge=2, le=MAX_TOKENS,
+        description="Longest sequence a user may reach [tokens]; default prompt + output.",
+    )
+    requests_per_hour: float | None = Field(
+        default=None, gt=0, le=1e12, description="Batch volume [requests/h]."
+    )
+    tokens_per_day: float | None = Field(
+        default=None, gt=0, le=1e15, description="Batch volume [output tokens/day]."
+    )
+    completion_window_hours: float | None = Field(
+        default=None, gt=0, le=24 * 366, description="Time the batch must finish in [h]."
+    )
+
+    @field_validator("concurrent_users")
+    @classmethod
+    def _users_range(cls, value: int | str) -> int | str:
+        if isinstance(value, int) and not 1 <= value <= MAX_USERS:
+            raise ValueError(f"must be between 1 and {MAX_USERS:,} or 'max'")
+        return value
+
+    @model_validator(mode="after")
+    def _context_holds_sequence(self) -> Workload:
+        context = self.max_context_tokens
+        if context is not None and context < self.prompt_tokens + self.output_tokens:
+            raise ValueError(
+                f"max_context_tokens ({context}) is smaller than prompt_tokens + output_tokens "
+                f"({self.prompt_tokens + self.output_tokens}); raise it or shorten the request"
+            )
+        return self
+
+    @property
+    def context_tokens(self) -> int:
+        """Peak tokens a sequence holds: the maximum context, else prompt + output."""
+        return self.max_context_tokens or self.prompt_tokens + self.output_tokens
+
+
+class Precision(Strict):
+    """Number formats; weights default to the model's native format."""
+
+    weights: WeightPrecision | None = None
+    kv_cache: KvPrecision | None = None
+    allowed_weights: list[WeightPrecision] | None = Field(
+        default=None, description="Quality floor: formats Step 3 may choose (default 8/16 bit)."
+    )
+
+
+class Targets(Strict):
+    """Service-level targets."""
+
+    ttft_s: float | None = Field(default=None, gt=0, le=3600, description="Time to first token.")
+    tokens_per_s_per_user: float | None = Field(
+        default=None, gt=0, le=100_000, description="Generation speed each user sees."
+    )
+
+
+class Hardware(Strict):
+    """Step 3 given by the user; without it Step 3 chooses."""
+
+    gpu: str = Field(min_length=1)
+    gpus_per_replica: int | None = Field(default=None, ge=1, le=4096)
+    tensor_parallel: int = Field(default=1, ge=1, le=1024)
+    pipeline_parallel: int = Field(default=1, ge=1, le=1024)
+    server: str | None = None
+
+    @model_validator(mode="after")
+    def _product(self) -> Hardware:
+        product = self.tensor_parallel * self.pipeline_parallel
+        if self.gpus_per_replica is None:
+            self.__dict__["gpus_per_replica"] = product
+        elif self.gpus_per_replica != product:
+            raise ValueError(
+                f"gpus_per_replica ({self.gpus_per_replica}) must equal tensor_parallel x "
+                f"pipeline_parallel ({self.tensor_parallel} x {self.pipeline_parallel} = "
+                f"{product})"
+            )
+        return self
+
+
+class Serving(Strict):
+    """Serving engine and the engine settings a user may override."""
+
+    engine: EngineId = "vllm"
+    memory_fraction: float | None = Field(default=None, gt=0.05, le=1.0)
+    max_batch_size: int | None = Field(default=None, ge=1, le=100_000)
+    max_batched_tokens: int | None = Field(default=None, ge=16, le=10_000_000)
+
+
+class Availability(Strict):
+    """Step 5: redundancy and where replicas may run."""
+
+    redundancy: Literal["none", "n+1", "2n"] = "n+1"
+    storage_tier: str = Field(default="good", description="Storage class for cold start.")
+
+
+class Selection(Strict):
+    """How Step 3 ranks candidates."""
+
+    rank_by: Literal["capital_cost", "power", "gpu_count", "tokens_per_dollar"] = "capital_cost"
+    gpus: list[str] | None = Field(default=None, description="Restrict the search to these GPUs.")
+    max_gpus_per_replica: int = Field(default=8, ge=1, le=4096)
+
+
+class Sovereignty(Strict):
+    on_premises: bool = True
+    air_gapped: bool = False
+    region: str = ""
+
+
+class Training(Strict):
+    """Training block of CONTRACT.md (sized by the training issue)."""
+
+    method: Literal["full", "lora", "qlora"] = "full"
+    optimizer: str = "adamw"
+    zero_stage: int = Field(default=0, ge=0, le=3)
+    data_parallel: int = Field(default=1, ge=1)
+    tensor_parallel: int = Field(default=1, ge=1)
+    pipeline_parallel: int = Field(default=1, ge=1)
+    micro_batch_size: int = Field(default=1, ge=1)
+    sequence_length: int = Field(default=4096, ge=1)
+    tokens_total: float | None = Field(default=None, gt=0)
+    activation_recompute: Literal["none", "selective", "full"] = "selective"
+
+
+OVERRIDABLE_FACTORS = (
+    "eta_mem", "eta_kv", "eta_decode", "eta_prefill", "step_overhead_s", "layer_overhead_s",
+    "fixed_latency_s", "comm_latency_s", "comm_efficiency",
+)
+
+
+class Scenario(Strict):
+    """A sizing scenario (the JSON file the user saves)."""
+
+    schema_version: Literal[1] = SCHEMA_VERSION
+    name: str = Field(default="Untitled scenario", max_length=200)
+    customer: str = Field(default="", max_length=200)
+    project: str = Field(default="", max_length=200)
+    author: str = Field(default="", max_length=200)
+    workload: Workload = Field(default_factory=Workload)
+    model: str | ModelSpec
+    precision: Precision = Field(default_factory=Precision)
+    targets: Targets = Field(default_factory=Targets)
+    hardware: Hardware | None = None
+    serving: Serving = Field(default_factory=Serving)
+    availability: Availability = Field(default_factory=Availability)
+    selection: Selection = Field(default_factory=Selection)
+    sovereignty: Sovereignty = Field(default_factory=Sovereignty)
+    training: Training | None = None
+    factor_overrides: dict[str, float] = Field(
+        default_factory=dict, description="Efficiency factors the user set for this scenario."
+    )
+
+    @field_validator("factor_overrides")
+    @classmethod
+    def _known_factors(cls, value: dict[str, float]) -> dict[str, float]:
+        for name, number in value.items():
+            if name not in OVERRIDABLE_FACTORS:
+                raise ValueError(
+                    f"unknown factor '{name}'; allowed: {', '.join(OVERRIDABLE_FACTORS)}"
+                )
+            if not 0 <= number <= 10:
+                raise ValueError(f"factor '{name}' = {number} is outside 0..10")
+        return value
