@@ -1,0 +1,86 @@
+"""Assemble one replica configuration from catalog entries (used by every step)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.domain.catalog import Catalog, EngineProfile, GpuSpec, ModelSpec, PrecisionSpec
+from app.engine.capacity import EngineSettings
+from app.engine.inference import Factors, Replica
+from app.engine.memory import ParameterCounts, parameter_counts, weights_bytes
+
+
+def engine_factors(profile: EngineProfile, generic: EngineProfile | None, family: str,
+                   overrides: dict[str, float]) -> Factors:
+    """Efficiency factors for an engine on a GPU family, with the scenario's overrides."""
+    factors = profile.factors_for(family)
+    if generic is not None:
+        factors = factors.merged(generic.factors)
+    return Factors.from_catalog(factors, overrides)
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """A candidate deployment of one replica."""
+
+    model: ModelSpec
+    counts: ParameterCounts
+    gpu: GpuSpec
+    weight_precision: PrecisionSpec
+    kv_precision: PrecisionSpec
+    engine: EngineProfile
+    settings: EngineSettings
+    replica: Replica
+
+    @property
+    def tensor_parallel(self) -> int:
+        return self.replica.tensor_parallel
+
+    @property
+    def pipeline_parallel(self) -> int:
+        return self.replica.pipeline_parallel
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The ids that define a configuration."""
+
+    gpu: str
+    tensor_parallel: int
+    pipeline_parallel: int
+    weights: str
+    kv_cache: str
+    engine: str
+
+
+def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
+              overrides: dict[str, float] | None = None,
+              memory_fraction: float | None = None, batch_limit: int | None = None,
+              batched_tokens: int | None = None,
+              counts: ParameterCounts | None = None) -> Configuration:
+    """Build the :class:`Configuration` for ``choice`` (raises KeyError on unknown ids)."""
+    gpu = catalog.gpu(choice.gpu)
+    weight_precision = catalog.precision(choice.weights)
+    kv_precision = catalog.precision(choice.kv_cache)
+    engine = catalog.engine(choice.engine)
+    counts = counts or parameter_counts(model)
+    settings = EngineSettings.from_profile(
+        engine, memory_fraction, batch_limit, batched_tokens,
+        catalog.default("cuda_graph_gb"), catalog.default("logits_bytes_per_element"),
+    )
+    factors = engine_factors(engine, catalog.engines.get("generic"), gpu.family,
+                             overrides or {})
+    replica = Replica(
+        model=model,
+        counts=counts,
+        weights_bytes=weights_bytes(counts, weight_precision),
+        weight_precision=weight_precision,
+        kv_bytes_per_element=kv_precision.bytes_per_element,
+        gpu=gpu,
+        tensor_parallel=choice.tensor_parallel,
+        pipeline_parallel=choice.pipeline_parallel,
+        factors=factors,
+        max_batched_tokens=settings.max_batched_tokens,
+    )
+    return Configuration(model, counts, gpu, weight_precision, kv_precision, engine,
+                         settings, replica)

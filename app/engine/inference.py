@@ -1,0 +1,285 @@
+"""Step 4 of the method: decode and prefill roofline with calibrated efficiency factors.
+
+One replica is ``t`` tensor-parallel GPUs per pipeline stage and ``p`` stages. Everything here
+is per GPU of one stage, in SI units: bytes [B], seconds [s], FLOP/s, B/s. Functions accept
+NumPy arrays for the batch so that whole curves are computed at once.
+
+Notes
+-----
+Decode step of ``b`` sequences at average context ``c`` that also absorbs ``r * b`` prefill
+tokens (``r = prompt / output`` under continuous batching, 0 for a lone user)::
+
+    bytes     = W_touched / (t p) + b * c_att * kv_per_token_per_gpu
+    t_mem     = bytes / (BW * eta_mem)
+    t_compute = F_decode / (peak * eta_decode) + F_prefill / (peak * eta_prefill)
+    t_comm    = L_stage * 2 * (alpha + 2 (t-1)/t * n_tokens * h * 2 / (link * eta_link))
+    stage     = max(t_mem, t_compute) + t_comm + L_stage * layer_overhead
+    ITL       = p * stage + step_overhead
+
+MoE weights touched per step: ``E * (1 - (1 - k/E)^n_tokens)`` experts per MoE layer.
+Prefill of ``P`` tokens: ``2 * P_active * P + 2 * L * P^2 * n_h * d_h`` FLOPs (causal).
+
+References
+----------
+- METHOD.md, Step 4 (roofline, Little's law on a closed loop, MoE expert coverage).
+- Williams, Waterman, Patterson, Roofline (CACM 2009).
+- NVIDIA nccl-tests doc/PERFORMANCE.md: ring all-reduce moves ``2 (n-1)/n`` of the data.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from app.domain.catalog import EfficiencyFactors, GpuSpec, ModelSpec, PrecisionSpec
+from app.engine.memory import (
+    BYTES_16BIT,
+    ParameterCounts,
+    attended_tokens,
+    kv_bytes_per_token_per_layer,
+)
+
+
+@dataclass(frozen=True)
+class Factors:
+    """Resolved efficiency factors (every value present)."""
+
+    eta_mem: float
+    eta_kv: float
+    eta_decode: float
+    eta_prefill: float
+    step_overhead_s: float
+    layer_overhead_s: float
+    fixed_latency_s: float
+    comm_latency_s: float
+    comm_efficiency: float
+
+    @classmethod
+    def from_catalog(cls, factors: EfficiencyFactors, overrides: dict[str, float]) -> Factors:
+        values = {**factors.model_dump(exclude_none=True), **overrides}
+        missing = [name for name in cls.__dataclass_fields__ if name not in values]
+        if missing:
+            raise ValueError(f"efficiency factors missing from the engine profile: {missing}")
+        return cls(**{name: float(values[name]) for name in cls.__dataclass_fields__})
+
+    def scaled(self, speed: float) -> Factors:
+        """Factors of a faster (speed > 1) or slower engine: efficiencies times ``speed``."""
+        return Factors(
+            eta_mem=min(1.0, self.eta_mem * speed),
+            eta_kv=min(1.0, self.eta_kv * speed),
+            eta_decode=min(1.0, self.eta_decode * speed),
+            eta_prefill=min(1.0, self.eta_prefill * speed),
+            step_overhead_s=self.step_overhead_s / speed,
+            layer_overhead_s=self.layer_overhead_s / speed,
+            fixed_latency_s=self.fixed_latency_s / speed,
+            comm_latency_s=self.comm_latency_s / speed,
+            comm_efficiency=min(1.0, self.comm_efficiency * speed),
+        )
+
+
+@dataclass(frozen=True)
+class Replica:
+    """What the roofline needs about one replica on one GPU type."""
+
+    model: ModelSpec
+    counts: ParameterCounts
+    weights_bytes: float
+    weight_precision: PrecisionSpec
+    kv_bytes_per_element: float
+    gpu: GpuSpec
+    tensor_parallel: int
+    pipeline_parallel: int
+    factors: Factors
+    max_batched_tokens: int
+
+    @property
+    def gpus(self) -> int:
+        return self.tensor_parallel * self.pipeline_parallel
+
+    @property
+    def layers_per_stage(self) -> float:
+        return self.model.layers / self.pipeline_parallel
+
+    @property
+    def peak_flops(self) -> float:
+        """Dense peak of the arithmetic the weight format runs in [FLOP/s]."""
+        return self.gpu.peak_flops(self.weight_precision.compute)
+
+    @property
+    def bytes_per_param(self) -> float:
+        """Average stored bytes per parameter of this replica's weights [B]."""
+        return self.weights_bytes / self.counts.total
+
+    @property
+    def routed_expert_bytes(self) -> float:
+        """Bytes of one routed expert in one layer [B]."""
+        moe = self.model.moe
+        if moe is None:
+            return 0.0
+        moe_layers = self.model.layers - moe.dense_layers
+        return self.counts.routed_experts / (moe_layers * moe.experts) * self.bytes_per_param
+
+    @property
+    def always_read_bytes(self) -> float:
+        """Weights every decode step reads, whole replica (all but routed experts) [B]."""
+        experts = self.counts.routed_experts * self.bytes_per_param
+        embedding = self.counts.embedding * BYTES_16BIT  # a lookup reads only b rows
+        return max(self.weights_bytes - experts - embedding, 0.0)
+
+    @property
+    def matmul_params_active(self) -> float:
+        """Parameters that take part in matrix multiplications per token."""
+        return self.counts.active - self.counts.embedding
+
+    @property
+    def attention_width(self) -> float:
+        """``n_h * d_h`` for the attention FLOPs (MLA: mean of QK and V head widths)."""
+        mla = self.model.mla
+        if mla is not None:
+            head = (mla.qk_nope_head_dim + mla.qk_rope_head_dim + mla.v_head_dim) / 2
+            return self.model.attention_heads * head
+        return float(self.model.attention_heads * self.model.head_dim_value)
+
+    def kv_bytes_per_token_per_gpu(self) -> float:
+        """KV cache per token held by one GPU (all layers of a stage) [B]."""
+        per_layer = kv_bytes_per_token_per_layer(self.model, self.kv_bytes_per_element,
+                                                 self.tensor_parallel)
+        return per_layer * self.layers_per_stage
+
+
+def experts_touched(experts: int, per_token: int, tokens) -> np.ndarray:
+    """Expected distinct experts a batch of ``tokens`` routes to in one MoE layer.
+
+    ``E * (1 - (1 - k/E)^n)`` for uniform routing (METHOD.md, Step 4).
+    """
+    tokens = np.asarray(tokens, dtype=float)
+    return experts * (1.0 - (1.0 - per_token / experts) ** tokens)
+
+
+def weights_read_bytes(replica: Replica, tokens) -> np.ndarray:
+    """Weight bytes one GPU reads in a step that processes ``tokens`` tokens [B]."""
+    per_gpu = replica.always_read_bytes / replica.gpus
+    moe = replica.model.moe
+    if moe is None:
+        return np.full_like(np.asarray(tokens, dtype=float), per_gpu)
+    moe_layers = (replica.model.layers - moe.dense_layers) / replica.pipeline_parallel
+    touched = experts_touched(moe.experts, moe.experts_per_token, np.maximum(tokens, 1.0))
+    return per_gpu + moe_layers * touched * replica.routed_expert_bytes / replica.tensor_parallel
+
+
+def allreduce_time(replica: Replica, tokens, collectives: float) -> np.ndarray:
+    """Time of ``collectives`` ring all-reduces of ``tokens * h`` 16-bit values [s]."""
+    t = replica.tensor_parallel
+    tokens = np.asarray(tokens, dtype=float)
+    if t == 1:
+        return np.zeros_like(tokens)
+    f = replica.factors
+    link = replica.gpu.scale_up_bytes_per_s * f.comm_efficiency
+    volume = 2 * (t - 1) / t * tokens * replica.model.hidden_size * BYTES_16BIT
+    return collectives * (f.comm_latency_s + volume / link)
+
+
+@dataclass(frozen=True)
+class StepTimes:
+    """One decode step split into its parts [s] (arrays over the batch)."""
+
+    weights_read: np.ndarray
+    kv_read: np.ndarray
+    compute: np.ndarray
+    prefill_compute: np.ndarray
+    communication: np.ndarray
+    overhead: np.ndarray
+    itl: np.ndarray
+
+    @property
+    def memory_bound(self) -> np.ndarray:
+        return self.weights_read >= (self.compute + self.prefill_compute)
+
+
+def attention_flops(replica: Replica, tokens, attended) -> np.ndarray:
+    """Score and value FLOPs of ``tokens`` queries over ``attended`` keys, all layers [FLOP]."""
+    stage_layers = replica.layers_per_stage
+    return 4.0 * stage_layers * replica.attention_width * np.asarray(tokens) * attended
+
+
+def decode_step(replica: Replica, batch, context_tokens: float,
+                prefill_ratio=0.0, prompt_tokens: float = 0.0) -> StepTimes:
+    """Inter-token latency of a decode step of ``batch`` sequences [s].
+
+    The matrix multiplications (weights read once, FLOPs of every token of the step) and the
+    attention (each sequence's KV read once) run one after the other, so their times add.
+
+    Parameters
+    ----------
+    replica : the configuration
+    batch : sequences decoding together (scalar or array) [-]
+    context_tokens : average tokens each sequence holds [tokens]
+    prefill_ratio : prefill tokens mixed in per decoded token (prompt / output) [-]
+    prompt_tokens : length of the prompts being prefilled [tokens]
+    """
+    f = replica.factors
+    pp, tp = replica.pipeline_parallel, replica.tensor_parallel
+    micro = np.maximum(np.atleast_1d(np.asarray(batch, dtype=float)) / pp, 1.0)
+    prefill_tokens = micro * prefill_ratio
+    tokens = micro + prefill_tokens
+    peak = replica.peak_flops
+    bandwidth = replica.gpu.memory_bandwidth_bytes_per_s
+    weights_s = weights_read_bytes(replica, tokens) / (bandwidth * f.eta_mem)
+    gemm = 2 * replica.matmul_params_active / pp / tp
+    decode_s = micro * gemm / (peak * f.eta_decode)
+    prefill_s = prefill_tokens * gemm / (peak * f.eta_prefill)
+    prefill_s = prefill_s + attention_flops(
+        replica, prefill_tokens, attended_tokens(replica.model, prompt_tokens / 2)
+    ) / tp / (peak * f.eta_prefill)
+    attended = attended_tokens(replica.model, context_tokens)
+    kv_s = micro * attended * replica.kv_bytes_per_token_per_gpu() / (bandwidth * f.eta_kv)
+    attention_s = np.maximum(kv_s, attention_flops(replica, micro, attended) / tp
+                             / (peak * f.eta_decode))
+    comm_s = allreduce_time(replica, tokens, 2 * replica.layers_per_stage)
+    layers = replica.layers_per_stage * f.layer_overhead_s
+    stage = np.maximum(weights_s, decode_s + prefill_s) + attention_s + comm_s + layers
+    itl = pp * stage + f.step_overhead_s
+    overhead = np.full_like(itl, pp * layers + f.step_overhead_s)
+    return StepTimes(weights_s * pp, attention_s * pp, decode_s * pp, prefill_s * pp,
+                     comm_s * pp, overhead, itl)
+
+
+def prefill_time(replica: Replica, prompt_tokens: float) -> float:
+    """Time to process a prompt alone, first token included, without queueing [s].
+
+    Notes
+    -----
+    ``FLOPs = 2 * P_active * P + 2 * L * P^2 * n_h * d_h``; the prompt is processed in
+    chunks of the engine's token budget, each chunk reading the weights once; add the
+    tensor-parallel all-reduces and the engine's fixed latency (scheduling, tokenisation,
+    sampling the first token).
+    """
+    f = replica.factors
+    chunk = min(prompt_tokens, replica.max_batched_tokens)
+    chunks = math.ceil(prompt_tokens / replica.max_batched_tokens)
+    attended = attended_tokens(replica.model, prompt_tokens / 2)
+    flops = prompt_tokens * (2 * replica.matmul_params_active
+                             + 4 * replica.model.layers * replica.attention_width * attended)
+    compute_s = flops / replica.tensor_parallel / (replica.peak_flops * f.eta_prefill)
+    bandwidth = replica.gpu.memory_bandwidth_bytes_per_s * f.eta_mem
+    weights_s = float(np.atleast_1d(weights_read_bytes(replica, chunk))[0]) / bandwidth
+    weights_s *= replica.pipeline_parallel
+    comm_s = float(allreduce_time(replica, prompt_tokens, 2 * replica.model.layers))
+    comm_s += replica.model.layers * f.layer_overhead_s * chunks
+    return max(compute_s, chunks * weights_s) + comm_s + f.fixed_latency_s
+
+
+def prefill_throughput(replica: Replica, prompt_tokens: float) -> float:
+    """Prompt tokens per second one replica processes in prefill [tokens/s]."""
+    return prompt_tokens / max(prefill_time(replica, prompt_tokens)
+                               - replica.factors.fixed_latency_s, 1e-12)
+
+
+def naive_tokens_per_s(bandwidth_bytes_per_s: float, model_bytes: float) -> float:
+    """The vendor guides' figure: bandwidth / model size [tokens/s].
+
+    70B in FP16 = 140 GB on 4,800 GB/s gives about 34 tokens/s (METHOD.md).
+    """
+    return bandwidth_bytes_per_s / model_bytes

@@ -1,0 +1,114 @@
+"""Which change fixes a missed target, and by how much (METHOD.md, Step 4, "Targets").
+
+Each lever re-evaluates the configuration with one change, at the scenario's concurrency,
+through the same code as the sizing: more GPUs (higher t), another GPU, FP8 or INT8
+weights, an FP8 KV cache, a shorter maximum context.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from app.domain.catalog import Catalog
+from app.domain.result import Lever, PerformanceResult
+from app.engine.configuration import Choice, Configuration, configure
+from app.engine.evaluate import plan_memory, points_at, saturation_of
+from app.engine.selection import tensor_parallel_options
+
+if TYPE_CHECKING:
+    from app.engine.pipeline import Resolved
+
+
+def current_choice(config: Configuration) -> Choice:
+    return Choice(config.gpu.id, config.tensor_parallel, config.pipeline_parallel,
+                  config.weight_precision.id, config.kv_precision.id, config.engine.id)
+
+
+def outcome(catalog: Catalog, r: Resolved, choice: Choice,
+            peak_context: int | None = None) -> tuple[float, float, bool] | None:
+    """(tokens/s per user, TTFT, fits) at the scenario's load, or None if weights don't fit."""
+    config = configure(catalog, r.model, choice, r.scenario.factor_overrides,
+                       counts=r.counts, **r.serving)
+    context = peak_context or r.demand.peak_context
+    plan = plan_memory(config, r.demand.work, context)
+    if not plan.weights_fit or plan.max_concurrent_sequences < 1:
+        return None
+    users = r.demand.users
+    points = (points_at(config, plan, r.demand.work, [users]) if users
+              else saturation_of(config, plan, r.demand.work))
+    fits = users is None or plan.max_concurrent_sequences >= users
+    return float(points.tokens_per_s_per_user[0]), float(points.ttft_s[0]), fits
+
+
+def variants(catalog: Catalog, config: Configuration, r: Resolved) -> list[tuple[str, Choice, str]]:
+    """(description, choice, quality note) for each single change worth trying."""
+    base = current_choice(config)
+    found = []
+    for t, p in tensor_parallel_options(r.model, config.replica.gpus * 2,
+                                        config.gpu.max_gpus_per_node):
+        found.append((f"{t * p} x {config.gpu.name} per replica (t = {t}"
+                      + (f", p = {p}" if p > 1 else "") + ")",
+                      replace(base, tensor_parallel=t, pipeline_parallel=p), ""))
+    if config.kv_precision.bits > 8 and "fp8" in catalog.precisions:
+        found.append(("FP8 KV cache", replace(base, kv_cache="fp8"),
+                      "FP8 KV cache is near-lossless for most models"))
+    if config.weight_precision.bits > 8:
+        fmt = "fp8" if config.gpu.fp8_tflops else "int8"
+        found.append((f"{fmt.upper()} weights", replace(base, weights=fmt),
+                      "8-bit weights are near-lossless; regulated sectors accept 8 bit"))
+    if found and config.kv_precision.bits > 8 and len(found) > 1:
+        wider = found[0][1]
+        found.append((found[0][0] + " and FP8 KV cache", replace(wider, kv_cache="fp8"),
+                      "FP8 KV cache is near-lossless for most models"))
+    return found
+
+
+def other_gpus(catalog: Catalog, config: Configuration, r: Resolved) -> list:
+    """The cheapest other GPU that meets the targets at the same parallelism, else the
+    fastest one: (description, outcome, note)."""
+    base = current_choice(config)
+    tried = []
+    for gpu in catalog.gpus.values():
+        if gpu.id == config.gpu.id or gpu.max_gpus_per_node < config.tensor_parallel:
+            continue
+        result = outcome(catalog, r, replace(base, gpu=gpu.id))
+        if result is not None:
+            tried.append((gpu, result))
+    if not tried:
+        return []
+    speed_target, ttft_target = r.demand.speed_target, r.demand.ttft_target
+    meeting = [(g, o) for g, o in tried if o[0] >= speed_target and o[1] <= ttft_target]
+    if meeting:
+        gpu, result = min(meeting, key=lambda item: item[0].price_usd or float("inf"))
+    else:
+        gpu, result = max(tried, key=lambda item: item[1][0])
+    return [(f"{gpu.name} instead of {config.gpu.name}", result, "")]
+
+
+def levers_for(catalog: Catalog, config: Configuration, p: PerformanceResult,
+               r: Resolved) -> list[Lever]:
+    """A lever for every missed target: what it changes and the value it reaches."""
+    missed = [name for name, ok in p.targets_met.items() if not ok]
+    results = []
+    candidates = variants(catalog, config, r)
+    shorter = r.demand.peak_context // 2
+    for name, choice, note in candidates:
+        results.append((name, outcome(catalog, r, choice), note))
+    results += other_gpus(catalog, config, r)
+    if shorter >= r.demand.work.prompt_tokens + r.demand.work.output_tokens:
+        results.append((f"maximum context {shorter:,} tokens",
+                        outcome(catalog, r, current_choice(config), shorter), ""))
+    levers = []
+    for target in missed:
+        for name, result, note in results:
+            if result is None:
+                continue
+            speed, ttft, fits = result
+            value = speed if target == "tokens_per_s_per_user" else ttft
+            meets = (speed >= p.targets["tokens_per_s_per_user"]) and (
+                ttft <= p.targets["ttft_s"])
+            note_text = note if fits else (note + "; " if note else "") + "KV cache still short"
+            levers.append(Lever(target=target, change=name, value_after=value, meets=meets,
+                                note=note_text))
+    return sorted(levers, key=lambda lever: (not lever.meets, lever.target))

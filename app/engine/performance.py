@@ -1,0 +1,187 @@
+"""Step 4 operating points: one user, the scenario's concurrency, saturation, SLO capacity.
+
+Continuous batching on a closed loop (METHOD.md, Step 4): ``C`` users each send a request,
+wait for its ``o`` output tokens, and send the next. Little's law gives
+
+    C = X * (TTFT + o * ITL),    B = X * o * ITL
+
+with ``X`` requests per second and ``B`` sequences decoding together; prefill work of
+``X * p`` tokens per second shares the GPU with decode (``p / o`` prefill tokens per decoded
+token). The fixed point is solved numerically for arrays of ``C`` at once. When ``C`` exceeds
+what memory and the batch limit admit, the extra users wait in a queue and their wait is
+added to TTFT.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from app.engine.inference import Replica, decode_step, prefill_time
+
+
+@dataclass(frozen=True)
+class Workload:
+    """Request shape of one replica's load [tokens]."""
+
+    prompt_tokens: float
+    output_tokens: float
+
+    @property
+    def average_context(self) -> float:
+        """Mean tokens a decoding sequence holds: ``p + o/2``."""
+        return self.prompt_tokens + self.output_tokens / 2
+
+    @property
+    def prefill_ratio(self) -> float:
+        """Prefill tokens per decoded token under continuous batching: ``p / o``."""
+        return self.prompt_tokens / self.output_tokens
+
+
+@dataclass(frozen=True)
+class Points:
+    """Operating points for an array of concurrencies (all arrays)."""
+
+    concurrency: np.ndarray
+    batch: np.ndarray
+    itl_s: np.ndarray
+    ttft_s: np.ndarray
+    output_tokens_per_s: np.ndarray
+
+    @property
+    def tokens_per_s_per_user(self) -> np.ndarray:
+        return 1.0 / self.itl_s
+
+    def at(self, index: int) -> dict[str, float]:
+        return {
+            "concurrency": float(self.concurrency[index]),
+            "batch": float(self.batch[index]),
+            "itl_s": float(self.itl_s[index]),
+            "ttft_s": float(self.ttft_s[index]),
+            "output_tokens_per_s": float(self.output_tokens_per_s[index]),
+        }
+
+
+def step_itl(replica: Replica, work: Workload, batch: np.ndarray,
+             others: np.ndarray | None = None) -> np.ndarray:
+    """Decode step time with the prefill of the other users' requests mixed in [s]."""
+    share = np.ones_like(batch) if others is None else others
+    ratio = work.prefill_ratio * share
+    return decode_step(replica, batch, work.average_context, ratio, work.prompt_tokens).itl
+
+
+def ttft_under_load(replica: Replica, work: Workload, batch: np.ndarray,
+                    itl: np.ndarray, alone: float) -> np.ndarray:
+    """TTFT of a new request while ``batch`` sequences decode [s].
+
+    Its prompt is processed in the token budget left beside the decoding sequences, one
+    chunk per step; never faster than the prompt alone.
+    """
+    room = np.maximum(replica.max_batched_tokens - batch, replica.max_batched_tokens / 8)
+    steps = np.ceil(work.prompt_tokens / room)
+    return np.maximum(alone, replica.factors.fixed_latency_s + steps * itl)
+
+
+def batch_grid(cap: float) -> np.ndarray:
+    """Decode batch sizes from 1 to ``cap``: every size up to 64, then geometric [-]."""
+    return concurrency_grid(cap) if cap >= 1 else np.array([1.0])
+
+
+def by_batch(replica: Replica, work: Workload, batch: np.ndarray) -> Points:
+    """Operating points parametrised by the decode batch (Little's law solved for C).
+
+    For a batch ``B`` the step time ``ITL(B)`` and the time to first token give
+    ``X = B / (o * ITL)`` requests per second and ``C = X * (TTFT + o * ITL)`` users.
+    """
+    others = np.clip(1.0 - 1.0 / batch, 0.0, 1.0)
+    itl = step_itl(replica, work, batch, others)
+    alone = prefill_time(replica, work.prompt_tokens)
+    ttft = ttft_under_load(replica, work, batch, itl, alone)
+    decode_time = work.output_tokens * itl
+    requests = batch / decode_time
+    users = requests * (ttft + decode_time)
+    return Points(users, batch, itl, ttft, requests * work.output_tokens)
+
+
+def closed_loop(replica: Replica, work: Workload, concurrency, batch_cap: float) -> Points:
+    """Operating points of a closed loop of ``concurrency`` users (Little's law).
+
+    The batch that serves ``C`` users is found on the curve ``C(B)``; beyond the largest batch
+    memory and the engine admit, the extra users queue and their wait adds to TTFT.
+
+    Parameters
+    ----------
+    concurrency : users with a request in flight (array) [-]
+    batch_cap : most sequences that memory and the engine admit [-]
+    """
+    users = np.atleast_1d(np.asarray(concurrency, dtype=float))
+    curve = by_batch(replica, work, batch_grid(batch_cap))
+    batch = np.interp(users, curve.concurrency, curve.batch, right=curve.batch[-1])
+    batch = np.clip(batch, 1.0, batch_cap)
+    points = by_batch(replica, work, batch)
+    served = np.minimum(users, points.concurrency)
+    requests = points.output_tokens_per_s / work.output_tokens
+    queue_wait = (users - served) / requests
+    return Points(users, batch, points.itl_s, points.ttft_s + queue_wait,
+                  points.output_tokens_per_s)
+
+
+def open_loop(replica: Replica, work: Workload, arrival_rate: float,
+              batch_cap: float) -> Points:
+    """Operating point for requests arriving at ``arrival_rate`` per second (Poisson).
+
+    The decode batch satisfies ``B = lambda * o * ITL(B)``; below one sequence the lone
+    request sees the single-user step.
+    """
+    curve = by_batch(replica, work, batch_grid(batch_cap))
+    rates = curve.output_tokens_per_s / work.output_tokens
+    wanted = arrival_rate * work.output_tokens * curve.itl_s[0]
+    batch = np.array([max(float(np.interp(arrival_rate, rates, curve.batch)), 1.0)])
+    points = by_batch(replica, work, np.minimum(batch, batch_cap))
+    load = min(wanted, 1.0)  # share of steps with another request's prefill mixed in
+    itl = step_itl(replica, work, points.batch, np.array([load])) if batch[0] <= 1 else \
+        points.itl_s
+    users = arrival_rate * (points.ttft_s + work.output_tokens * itl)
+    return Points(users, points.batch, itl, points.ttft_s,
+                  np.array([arrival_rate * work.output_tokens]))
+
+
+def saturation_batch(kv_capacity: int, batch_limit: int, token_budget: int,
+                     work: Workload) -> int:
+    """Largest decode batch at saturation [-].
+
+    Limited by the sequences the KV budget holds, the engine's batch limit, and the token
+    budget per step that decode and the steady-state prefill share: ``B (1 + p/o) <= T``.
+    """
+    by_tokens = int(token_budget / (1.0 + work.prefill_ratio))
+    return max(0, min(kv_capacity, batch_limit, max(by_tokens, 1)))
+
+
+def saturation(replica: Replica, work: Workload, batch: int) -> Points:
+    """Offline maximum throughput: every slot busy, prefill folded into the steps."""
+    b = np.array([float(max(batch, 1))])
+    itl = step_itl(replica, work, b)
+    alone = prefill_time(replica, work.prompt_tokens)
+    ttft = ttft_under_load(replica, work, b, itl, alone)
+    return Points(b, b, itl, ttft, b / itl)
+
+
+def slo_capacity(points: Points, ttft_target: float, speed_target: float) -> int:
+    """Most concurrent users whose TTFT and tokens/s both meet the targets [-]."""
+    ok = (points.ttft_s <= ttft_target) & (points.tokens_per_s_per_user >= speed_target)
+    if not ok[0]:
+        return 0
+    failing = np.flatnonzero(~ok)
+    last = (failing[0] - 1) if failing.size else len(ok) - 1
+    return int(points.concurrency[last])
+
+
+def concurrency_grid(upper: float) -> np.ndarray:
+    """Every user count up to 64, then geometric steps up to ``upper`` [-]."""
+    upper = max(int(upper), 1)
+    head = np.arange(1, min(upper, 64) + 1, dtype=float)
+    if upper <= 64:
+        return head
+    tail = np.unique(np.round(np.geomspace(65, upper, 96)))
+    return np.concatenate([head, tail])

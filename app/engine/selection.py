@@ -1,0 +1,174 @@
+"""Step 3 of the method: enumerate GPU configurations, keep those that work, rank them.
+
+Candidates are GPU x count x tensor-parallel degree x weight format (METHOD.md, Step 3):
+counts of 1, 2, 4, 8 ... up to the scenario's limit; tensor parallelism inside one scale-up
+domain (its degree divides the attention heads and suits the KV heads); beyond one domain
+the remaining factor is pipeline parallelism across nodes. Each candidate is evaluated with
+the same code as the final sizing and gets a verdict and the reason it lost.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from app.domain.catalog import Catalog, ModelSpec
+from app.engine.configuration import Choice, Configuration, configure
+from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory
+from app.engine.memory import ParameterCounts
+from app.engine.performance import Points, Workload, batch_grid, by_batch, slo_capacity
+
+GB = 1e9
+
+
+@dataclass(frozen=True)
+class Demand:
+    """What the deployment must serve."""
+
+    work: Workload
+    peak_context: int
+    users: int | None  # None: saturation ("max")
+    ttft_target: float
+    speed_target: float
+    redundancy: str
+
+
+@dataclass(frozen=True)
+class Evaluated:
+    """A candidate configuration and how it does."""
+
+    config: Configuration
+    plan: MemoryPlan
+    curve: Points | None
+    capacity: int
+    replicas: int
+    gpus_total: int
+    power_w: float
+    cost_usd: float | None
+    verdict: str
+    reason: str
+
+    @property
+    def works(self) -> bool:
+        return self.verdict == "meets targets"
+
+
+def tensor_parallel_options(model: ModelSpec, gpus: int, domain: int) -> list[tuple[int, int]]:
+    """(t, p) splits of ``gpus``: t inside one scale-up domain, p stages for the rest."""
+    options = []
+    t = min(gpus, domain)
+    while t >= 1:
+        heads_ok = model.attention_heads % t == 0
+        kv_ok = model.mla is not None or model.kv_heads % t == 0 or t % model.kv_heads == 0
+        if heads_ok and kv_ok and gpus % t == 0:
+            options.append((t, gpus // t))
+            break
+        t //= 2
+    return options
+
+
+def gpu_counts(limit: int) -> list[int]:
+    """1, 2, 4, 8, ... up to ``limit``."""
+    return [2**i for i in range(int(math.log2(max(limit, 1))) + 1)]
+
+
+def replicas_for(users: int | None, capacity: int, redundancy: str) -> int:
+    """Replicas for the load plus those for availability (none, N+1, 2N)."""
+    load = 1 if users is None else math.ceil(users / capacity)
+    return {"none": load, "n+1": load + 1, "2n": 2 * load}[redundancy]
+
+
+def capital_cost(config: Configuration, gpus: int) -> float | None:
+    """Indicative GPU cost of ``gpus`` GPUs [USD] (None when the catalog has no price)."""
+    return config.gpu.price_usd * gpus if config.gpu.price_usd else None
+
+
+def evaluate_candidate(config: Configuration, demand: Demand) -> Evaluated:
+    """Memory, SLO capacity, replicas, power and cost of one candidate, with a verdict."""
+    plan = plan_memory(config, demand.work, demand.peak_context)
+    gpus = config.replica.gpus
+    if not plan.weights_fit or plan.max_concurrent_sequences < 1:
+        need = (plan.budget.weights + plan.budget.runtime + plan.kv_per_sequence_peak) / GB
+        reason = (f"does not fit: weights, runtime and one sequence need {need:.1f} GB per "
+                  f"GPU, {plan.budget.usable / GB:.1f} GB usable")
+        return Evaluated(config, plan, None, 0, 0, 0, 0.0, None, "does not fit", reason)
+    curve = by_batch(config.replica, demand.work, batch_grid(batch_cap(config, plan,
+                                                                        demand.work)))
+    capacity = slo_capacity(curve, demand.ttft_target, demand.speed_target)
+    verdict, reason = verdict_for(curve, capacity, demand)
+    replicas = replicas_for(demand.users, max(capacity, 1), demand.redundancy)
+    total = replicas * gpus
+    power = total * config.gpu.tdp_w
+    return Evaluated(config, plan, curve, capacity, replicas, total, power,
+                     capital_cost(config, total), verdict, reason)
+
+
+def verdict_for(curve: Points, capacity: int, demand: Demand) -> tuple[str, str]:
+    """Whether one user can be served within the targets, and if not, why."""
+    if capacity >= 1:
+        return "meets targets", f"{capacity} users per replica within the targets"
+    single_ttft = float(curve.ttft_s[0])
+    single_speed = float(curve.tokens_per_s_per_user[0])
+    if single_ttft > demand.ttft_target:
+        return "misses TTFT", (f"TTFT {single_ttft:.2f} s for one user, target "
+                               f"{demand.ttft_target:g} s")
+    return "misses tokens/s", (f"{single_speed:.1f} tokens/s for one user, target "
+                               f"{demand.speed_target:g}")
+
+
+RANK_KEYS = {
+    "capital_cost": lambda e: (e.cost_usd if e.cost_usd is not None else math.inf,
+                               e.gpus_total, e.power_w, -e.config.weight_precision.bits),
+    "power": lambda e: (e.power_w, e.gpus_total),
+    "gpu_count": lambda e: (e.gpus_total, e.cost_usd or math.inf),
+    "tokens_per_dollar": lambda e: (-(e.capacity / e.cost_usd) if e.cost_usd else math.inf,
+                                    e.gpus_total),
+}
+
+
+def enumerate_choices(catalog: Catalog, model: ModelSpec, gpu_ids: list[str],
+                      weights: list[str], kv_cache: str, engine: str,
+                      max_gpus: int) -> list[Choice]:
+    """Every (GPU, t, p, weight format) the search considers."""
+    choices = []
+    for gpu_id in gpu_ids:
+        gpu = catalog.gpu(gpu_id)
+        for count in gpu_counts(max_gpus):
+            for t, p in tensor_parallel_options(model, count, gpu.max_gpus_per_node):
+                choices += [Choice(gpu_id, t, p, w, kv_cache, engine) for w in weights]
+    return choices
+
+
+def search(catalog: Catalog, model: ModelSpec, counts: ParameterCounts, demand: Demand,
+           choices: list[Choice], rank_by: str, overrides: dict[str, float],
+           serving: dict) -> list[Evaluated]:
+    """Evaluate every choice; working candidates first, in ranking order."""
+    evaluated = [evaluate_candidate(configure(catalog, model, c, overrides, counts=counts,
+                                              **serving), demand) for c in choices]
+    key = RANK_KEYS[rank_by]
+    working = sorted((e for e in evaluated if e.works), key=key)
+    fitting = sorted((e for e in evaluated if not e.works and e.curve is not None),
+                     key=lambda e: -float(e.curve.tokens_per_s_per_user[0]))
+    rest = [e for e in evaluated if e.curve is None]
+    return working + fitting + rest
+
+
+def loss_reason(candidate: Evaluated, winner: Evaluated, rank_by: str) -> str:
+    """Why ``candidate`` lost to ``winner`` (plain words)."""
+    if not candidate.works:
+        return candidate.reason
+    labels = {"capital_cost": "costs more", "power": "draws more power",
+              "gpu_count": "needs more GPUs", "tokens_per_dollar": "fewer users per dollar"}
+    detail = ""
+    if RANK_KEYS[rank_by](candidate)[:1] == RANK_KEYS[rank_by](winner)[:1]:
+        return (f"ties on {rank_by.replace('_', ' ')}; ranked lower on GPU count, power or "
+                "format")
+    if rank_by == "capital_cost" and candidate.cost_usd and winner.cost_usd:
+        detail = f" (USD {candidate.cost_usd:,.0f} against {winner.cost_usd:,.0f})"
+    elif rank_by == "capital_cost" and not candidate.cost_usd:
+        detail = " (no indicative price in the catalog)"
+    elif rank_by == "power":
+        detail = f" ({candidate.power_w / 1e3:.1f} kW against {winner.power_w / 1e3:.1f} kW)"
+    elif rank_by == "gpu_count":
+        detail = f" ({candidate.gpus_total} GPUs against {winner.gpus_total})"
+    return labels[rank_by] + detail

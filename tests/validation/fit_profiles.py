@@ -1,0 +1,115 @@
+"""Fit the serving-engine efficiency factors to the calibration cases.
+
+Run from the repository root::
+
+    .venv/bin/python tests/validation/fit_profiles.py [ENGINE ...]
+
+For each engine it minimises the squared log error of every case of that engine
+(tests/validation/calibration_cases.json) over the engine-wide latencies and, per GPU family
+that has cases, the four roofline efficiencies, within physical bounds. It prints the fitted
+TOML tables to paste into catalogs/engines.toml and the residual summary. The fit is a
+coordinate descent in log space: slow (about a minute per engine) but dependency-free.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+from app.catalog.loader import load_catalog
+from app.domain.catalog import Catalog, EfficiencyFactors
+from app.engine.calibration import normalise_case, run_cases, summarise
+
+CASES = Path(__file__).with_name("calibration_cases.json")
+LATENCIES = ("step_overhead_s", "layer_overhead_s", "fixed_latency_s", "comm_latency_s",
+             "comm_efficiency")
+ROOFLINE = ("eta_mem", "eta_kv", "eta_decode", "eta_prefill")
+# What the cases of each engine can identify: llama.cpp's cases are single-stream decode at a
+# short context and one prefill, so only the weight bandwidth share is fitted per family and the
+# prefill efficiency engine-wide; the other factors keep their catalog values.
+FITTED = {
+    "llama.cpp": (LATENCIES[:3] + ("eta_prefill",), ("eta_mem",)),
+}
+DEFAULT_FITTED = (LATENCIES, ROOFLINE)
+BOUNDS = {
+    "eta_mem": (0.3, 0.95), "eta_kv": (0.2, 0.95), "eta_decode": (0.15, 0.9),
+    "eta_prefill": (0.2, 0.9), "step_overhead_s": (1e-5, 0.02),
+    "layer_overhead_s": (1e-7, 2e-4), "fixed_latency_s": (1e-4, 0.1),
+    "comm_latency_s": (1e-6, 1e-4), "comm_efficiency": (0.3, 0.95),
+}
+
+
+def with_factors(catalog: Catalog, engine: str, params: dict[tuple, float]) -> Catalog:
+    """The catalog with ``engine``'s factors replaced by ``params``."""
+    profile = catalog.engines[engine]
+    base = {name: v for (scope, name), v in params.items() if scope == "*"}
+    families = {}
+    for (scope, name), value in params.items():
+        if scope != "*":
+            families.setdefault(scope, {})[name] = value
+    updated = profile.model_copy(update={
+        "factors": profile.factors.model_copy(update=base),
+        "family_factors": {f: EfficiencyFactors(**v) for f, v in families.items()},
+    })
+    return catalog.model_copy(update={"engines": {**catalog.engines, engine: updated}})
+
+
+def loss(catalog: Catalog, cases) -> float:
+    return sum(math.log(o.ratio) ** 2 for o in run_cases(cases, catalog))
+
+
+def initial(catalog: Catalog, engine: str, families: set[str]) -> dict[tuple, float]:
+    profile = catalog.engines[engine]
+    engine_wide, per_family = FITTED.get(engine, DEFAULT_FITTED)
+    params = {("*", n): getattr(profile.factors, n) for n in engine_wide}
+    for family in families:
+        factors = profile.factors_for(family)
+        params.update({(family, n): getattr(factors, n) for n in per_family})
+    return params
+
+
+def fit(catalog: Catalog, engine: str, cases, rounds: int = 5) -> dict[tuple, float]:
+    families = {catalog.gpus[c.gpu].family for c in cases}
+    params = initial(catalog, engine, families)
+    best = loss(with_factors(catalog, engine, params), cases)
+    for step in (1.6, 1.25, 1.1, 1.04, 1.015)[:rounds]:
+        for key in sorted(params):
+            low, high = BOUNDS[key[1]]
+            for factor in (step, 1 / step):
+                while True:
+                    trial = dict(params)
+                    trial[key] = min(high, max(low, params[key] * factor))
+                    value = loss(with_factors(catalog, engine, trial), cases)
+                    if value >= best - 1e-9:
+                        break
+                    params, best = trial, value
+        print(f"  step {step}: loss {best:.4f}", file=sys.stderr)
+    return params
+
+
+def as_toml(engine: str, params: dict[tuple, float]) -> str:
+    lines = [f'[{json.dumps(engine)}.factors]']
+    lines += [f"{n} = {v:.4g}" for (scope, n), v in sorted(params.items()) if scope == "*"]
+    for family in sorted({s for s, _ in params if s != "*"}):
+        lines.append(f'\n[{json.dumps(engine)}.family_factors.{family}]')
+        lines += [f"{n} = {v:.4g}" for (s, n), v in sorted(params.items()) if s == family]
+    return "\n".join(lines)
+
+
+def main(engines: list[str]) -> None:
+    catalog = load_catalog(include_user=False)
+    cases = [normalise_case(raw) for raw in json.loads(CASES.read_text())]
+    for engine in engines or sorted({c.engine for c in cases}):
+        mine = [c for c in cases if c.engine == engine]
+        print(f"fitting {engine} on {len(mine)} cases", file=sys.stderr)
+        params = fit(catalog, engine, mine)
+        catalog = with_factors(catalog, engine, params)
+        print(as_toml(engine, params) + "\n")
+    for group, row in summarise(run_cases(cases, catalog)).items():
+        print(f"# {group}: " + ", ".join(f"{k} {v:.3f}" for k, v in row.items()))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
