@@ -1,0 +1,134 @@
+"""A small, stable facade for notebooks and scripts (CONTRACT.md, "Python API").
+
+    from app.api import load_scenario, size
+    result = size(load_scenario("scenario.json"))
+    result.model_dump(mode="json")
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from app import paths
+from app.catalog.loader import default_catalog
+from app.domain.catalog import Catalog
+from app.domain.result import SizingResult
+from app.domain.scenario import Scenario
+from app.engine import pipeline
+
+__all__ = ["ScenarioError", "example", "example_names", "load_scenario", "set_field", "size"]
+
+
+class ScenarioError(ValueError):
+    """Invalid scenario input; ``problems`` holds one readable sentence per problem."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def describe(error: ValidationError) -> list[str]:
+    """One sentence per validation problem: field, value given, what is allowed."""
+    problems = []
+    for item in error.errors():
+        location = ".".join(str(part) for part in item["loc"] if not str(part).startswith(
+            ("function-", "literal[")))
+        message = item["msg"].removeprefix("Value error, ")
+        given = f" (got {_shown(item['input'])})" if item["type"] != "missing" else ""
+        problems.append(f"{location or 'scenario'}: {message}{given}")
+    return problems
+
+
+def _parse(source: str | Path | dict) -> dict:
+    if isinstance(source, dict):
+        return source
+    text = str(source)
+    if isinstance(source, Path) or not text.lstrip().startswith("{"):
+        path = Path(source)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ScenarioError([f"cannot read scenario file '{path}': {exc.strerror}"]) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError([f"scenario is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                             f"column {exc.colno}"]) from None
+    if not isinstance(data, dict):
+        raise ScenarioError(["scenario: must be a JSON object"])
+    return data
+
+
+def load_scenario(source: str | Path | dict) -> Scenario:
+    """Read and validate a scenario from a path, a JSON string or a dict.
+
+    Raises
+    ------
+    ScenarioError
+        With one readable sentence per problem (field, value, what is allowed).
+    """
+    data = _parse(source)
+    version = data.get("schema_version", 1)
+    if version != 1:
+        raise ScenarioError([f"schema_version: {version!r} is not supported; this version "
+                             "reads schema_version 1"])
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        raise ScenarioError(describe(exc)) from None
+
+
+def set_field(data: dict, dotted: str, raw: str) -> dict:
+    """``data`` with the field at ``dotted`` set to ``raw`` parsed as JSON (or as text)."""
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    keys = dotted.split(".")
+    if not all(keys):
+        raise ScenarioError([f"--set {dotted}: not a field path like workload.concurrent_users"])
+    node = data
+    for key in keys[:-1]:
+        child = node.get(key)
+        if child is None:
+            child = node[key] = {}
+        if not isinstance(child, dict):
+            raise ScenarioError([f"--set {dotted}: '{key}' is not a group of fields"])
+        node = child
+    node[keys[-1]] = value
+    return data
+
+
+def size(scenario: Scenario, catalog: Catalog | None = None) -> SizingResult:
+    """Run the five steps of the method (raises ScenarioError on what cannot be sized)."""
+    try:
+        return pipeline.size(scenario, catalog or default_catalog())
+    except pipeline.SizingError as exc:
+        raise ScenarioError([str(exc)]) from None
+
+
+def examples_dir() -> Path:
+    return paths.resources_dir() / "examples"
+
+
+def example_names() -> list[str]:
+    """Names of the built-in example scenarios."""
+    return sorted(p.stem for p in examples_dir().glob("*.json"))
+
+
+def example(name: str) -> dict:
+    """A built-in example scenario as a dict (ScenarioError lists the names)."""
+    path = examples_dir() / f"{name}.json"
+    if not path.is_file():
+        raise ScenarioError([f"example: unknown name '{name}'; choose one of "
+                             f"{', '.join(example_names())}"])
+    return json.loads(path.read_text(encoding="utf-8"))

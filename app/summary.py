@@ -1,0 +1,122 @@
+"""The readable text summary of a sizing result (``aisizer size``).
+
+Rendered from the ``SizingResult`` alone, like every other view of the numbers.
+"""
+
+from __future__ import annotations
+
+from app.domain.result import SizingResult
+
+GB = 1e9
+GIB = 2**30
+
+
+def _yes(flag: bool) -> str:
+    return "met" if flag else "MISSED"
+
+
+def _heading(title: str) -> list[str]:
+    return ["", title, "-" * len(title)]
+
+
+def requirements(r: SizingResult) -> list[str]:
+    w, i = r.inputs["workload"], r.inputs
+    users = w["concurrent_users"]
+    lines = _heading("1 Requirements")
+    lines.append(f"Model: {r.model['name']} ({r.model['params_total'] / 1e9:.1f} B parameters, "
+                 f"{r.model['layers']} layers, {r.model['kv_heads']} KV heads, context limit "
+                 f"{r.model['max_context_tokens']:,} tokens)")
+    lines.append(f"Workload: {w['kind'].replace('_', ' ')}, {users} concurrent users, prompt "
+                 f"{w['prompt_tokens']:,} + output {w['output_tokens']:,} tokens, maximum "
+                 f"context {w['max_context_tokens']:,}")
+    lines.append(f"Formats: weights {i['precision']['weights']}, KV cache "
+                 f"{i['precision']['kv_cache']}; engine {i['serving']['engine']}")
+    if w["kind"] == "batch_inference":
+        lines.append(f"Volume: {w.get('tokens_per_day') or 0:,.0f} output tokens/day or "
+                     f"{w.get('requests_per_hour') or 0:,.0f} requests/h, window "
+                     f"{w.get('completion_window_hours') or 'default'} h")
+    else:
+        lines.append(f"Targets: TTFT <= {i['targets']['ttft_s']:g} s, >= "
+                     f"{i['targets']['tokens_per_s_per_user']:g} tokens/s per user")
+    return lines
+
+
+def memory(r: SizingResult) -> list[str]:
+    m = r.memory
+    lines = _heading("2 Memory")
+    rows = [("weights (per GPU)", m.weights_bytes_per_gpu),
+            ("KV cache at peak (per GPU)", m.per_gpu_bytes - m.weights_bytes_per_gpu
+             - m.runtime_bytes_per_gpu),
+            ("runtime and activations (per GPU)", m.runtime_bytes_per_gpu),
+            ("total per GPU", m.per_gpu_bytes),
+            ("usable per GPU", m.gpu_usable_bytes)]
+    lines += [f"  {name:<36}{value / GB:9.1f} GB {value / GIB:9.1f} GiB" for name, value in rows]
+    lines.append(f"  fits: {'yes' if m.fits else 'NO'}; max concurrent sequences at peak "
+                 f"context: {m.max_concurrent_sequences}")
+    lines += [f"  {sentence}" for sentence in m.explanation]
+    return lines
+
+
+def selection(r: SizingResult, limit: int = 8) -> list[str]:
+    c = r.selection.chosen
+    lines = _heading("3 GPU configuration")
+    lines.append(f"Chosen ({r.selection.chosen_by}): {c['gpus_per_replica']} x {c['gpu']} per "
+                 f"replica, t = {c['tensor_parallel']}, p = {c['pipeline_parallel']}, weights "
+                 f"{c['precision']}, KV {c['kv_precision']}")
+    if r.selection.alternatives:
+        lines.append(f"Alternatives ({len(r.selection.alternatives)}; first {limit}):")
+        for a in r.selection.alternatives[:limit]:
+            lines.append(f"  {a.gpus_per_replica} x {a.gpu:<18} {a.precision:<10} "
+                         f"{a.verdict:<15} {a.reason}")
+    return lines
+
+
+def performance(r: SizingResult) -> list[str]:
+    p = r.performance
+    lines = _heading("4 Performance")
+    for label, point in (("one user", p.single_user), ("scenario load", p.at_concurrency),
+                         ("saturation", p.saturation)):
+        lines.append(f"  {label:<14} users {point.concurrency:7.0f}  TTFT {point.ttft_s:7.2f} s  "
+                     f"{point.tokens_per_s_per_user:7.1f} tokens/s/user  "
+                     f"{point.output_tokens_per_s:9,.0f} tokens/s total")
+    lines.append(f"  band x{p.band.low:.2f} .. x{p.band.high:.2f}; SLO capacity "
+                 f"{p.slo_capacity_per_replica} users per replica")
+    if p.targets_met:
+        lines.append(f"  targets: TTFT {_yes(p.targets_met['ttft'])}, tokens/s per user "
+                     f"{_yes(p.targets_met['tokens_per_s_per_user'])}")
+    lines += [f"  {sentence}" for sentence in p.explanation]
+    lines.append(f"  {p.naive_explanation}")
+    for lever in p.levers:
+        verdict = "meets both targets" if lever.meets else "not enough"
+        unit = "tokens/s" if lever.target == "tokens_per_s_per_user" else "s TTFT"
+        note = f" ({lever.note})" if lever.note else ""
+        lines.append(f"  lever: {lever.change} -> {lever.value_after:.2f} {unit}, "
+                     f"{verdict}{note}")
+    return lines
+
+
+def scale(r: SizingResult) -> list[str]:
+    s, f, c = r.scale, r.facility, r.cost
+    lines = _heading("5 Redundancy and scale")
+    lines += [f"  {sentence}" for sentence in s.explanation]
+    lines.append(f"  {s.nodes} node(s) of {s.server}, {s.gpus_total} GPUs in replicas; "
+                 f"autoscaling {s.autoscale_min_replicas}..{s.autoscale_max_replicas} replicas")
+    lines.append(f"  power: {f.it_power_w / 1e3:.1f} kW IT, {f.facility_power_w / 1e3:.1f} kW "
+                 f"facility (PUE {f.pue:g}), {f.heat_btu_per_h:,.0f} BTU/h, {f.racks} rack(s), "
+                 f"{f.annual_energy_kwh:,.0f} kWh/year")
+    cost = f"USD {c.capital_usd:,.0f}" if c.capital_usd else "no price in the catalog"
+    lines.append(f"  capital (indicative): {cost}. {c.note}")
+    return lines
+
+
+def render(r: SizingResult) -> str:
+    """The whole summary as text."""
+    lines = [f"AI Sizer {r.tool_version}: {r.inputs['name']}"]
+    for section in (requirements, memory, selection, performance, scale):
+        lines += section(r)
+    if r.warnings:
+        lines += _heading("Warnings")
+        lines += [f"  - {w}" for w in r.warnings]
+    lines += ["", f"{len(r.assumptions)} assumptions used (aisizer size --json lists them with "
+                  "their sources)."]
+    return "\n".join(lines) + "\n"
