@@ -1,6 +1,6 @@
 # AI Sizer: set-up, run and test.
 #
-#   make run    set everything up, then start the desktop app with the built-in example
+#   make run    set everything up, then size the built-in worked example on the command line
 #   make test   set everything up, then ruff, import contracts and the whole test suite (headless)
 #
 # Set-up is idempotent and quick when nothing changed:
@@ -33,16 +33,25 @@ QT_RUNTIME_LIBS := libglib-2.0.so.0 libGL.so.1 libEGL.so.1 libfontconfig.so.1 \
 ARGS ?=
 PYTEST_ARGS ?=
 
-.PHONY: help run test lint setup system-deps clean distclean
+.PHONY: help run test lint setup system-deps clean distclean calibration bench
 
 help:
-	@echo "make run     set up .venv and start AI Sizer with the built-in example"
+	@echo "make run     set up .venv and size the built-in worked example (ARGS=scenario.json)"
+	@echo "make calibration  predicted against measured for every calibration case"
+	@echo "make bench   engine speed benchmark"
 	@echo "make test    set up .venv, then ruff, lint-imports and pytest (whole suite, headless)"
 	@echo "make lint    ruff and lint-imports only"
 	@echo "make clean   remove caches and build output; make distclean also removes .venv"
 
+# Until the desktop app lands, "the app" is the command line sizing the built-in example.
 run: setup
-	@exec $(BIN)/aisizer gui $(ARGS)
+	@exec $(BIN)/aisizer size $(if $(ARGS),$(ARGS),--example worked-example)
+
+calibration: setup
+	@$(BIN)/aisizer calibration --cases tests/validation/calibration_cases.json
+
+bench: setup
+	@$(BIN)/python tests/benchmarks/bench_engine.py
 
 # Runs all three checks even when one fails, so one run shows every problem; fails if any did.
 test: setup
