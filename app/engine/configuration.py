@@ -81,6 +81,7 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         pipeline_parallel=choice.pipeline_parallel,
         factors=factors,
         max_batched_tokens=settings.max_batched_tokens,
+        prefill_min_budget_share=catalog.default("prefill_min_budget_share"),
     )
     return Configuration(model, counts, gpu, weight_precision, kv_precision, engine,
                          settings, replica)

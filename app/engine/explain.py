@@ -5,8 +5,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from app.domain.catalog import Catalog
 from app.domain.result import (
     Assumption,
@@ -123,13 +121,14 @@ def memory_sentences(m: MemoryResult, config: Configuration) -> list[str]:
     return lines
 
 
-def band_for(config: Configuration) -> tuple[float, float, bool]:
+def band_for(config: Configuration, catalog: Catalog) -> tuple[float, float, bool]:
     """(low, high, calibrated) for this engine on this GPU family."""
     engine = config.engine
     calibrated = engine.calibrated and config.gpu.family in engine.family_factors
     if calibrated:
         return engine.band_low, engine.band_high, True
-    return min(engine.band_low, 0.7), max(engine.band_high, 1.2), False
+    return (min(engine.band_low, catalog.default("uncalibrated_band_low")),
+            max(engine.band_high, catalog.default("uncalibrated_band_high")), False)
 
 
 def operating_point(points: Points, index: int, output_tokens: float) -> OperatingPoint:
@@ -176,8 +175,9 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
     upper = max(users, float(saturated.concurrency[0]), 2.0)
     curve = points_at(config, plan, work, concurrency_grid(min(upper * 1.25, 4096)))
     by_b = by_batch(replica, work, batch_grid(batch_cap(config, plan, work)))
-    capacity = slo_capacity(by_b, r.demand.ttft_target, r.demand.speed_target)
-    low, high, _ = band_for(config)
+    capacity = min(slo_capacity(by_b, r.demand.ttft_target, r.demand.speed_target),
+                   plan.max_concurrent_sequences)
+    low, high, _ = band_for(config, catalog)
     targets = {"ttft_s": r.demand.ttft_target, "tokens_per_s_per_user": r.demand.speed_target}
     at = operating_point(at_users, 0, work.output_tokens)
     met = {"ttft": at.ttft_s <= targets["ttft_s"],
@@ -236,7 +236,8 @@ def performance_sentences(p: PerformanceResult, config: Configuration) -> list[s
         f"tokens/s with {p.saturation.concurrency:.0f} users.",
         f"Expected range: x{p.band.low:.2f} to x{p.band.high:.2f} of these figures "
         f"(calibration residuals of the {config.engine.name} profile).",
-        f"{p.slo_capacity_per_replica} users per replica meet both targets.",
+        f"{p.slo_capacity_per_replica} users per replica meet both targets with room for "
+        "every one of them at the maximum context.",
     ]
     return lines
 
@@ -362,10 +363,11 @@ FACTOR_UNITS = {"step_overhead_s": "s", "layer_overhead_s": "s", "fixed_latency_
                 "comm_latency_s": "s"}
 
 
-def engine_assumptions(config: Configuration, r: Resolved) -> list[Assumption]:
+def engine_assumptions(catalog: Catalog, config: Configuration,
+                       r: Resolved) -> list[Assumption]:
     """Every efficiency factor, engine default and hardware figure the result used."""
     engine, gpu, s = config.engine, config.gpu, config.settings
-    _, _, calibrated = band_for(config)
+    _, _, calibrated = band_for(config, catalog)
     how = "calibrated" if calibrated else "not calibrated on this GPU family"
     source = f"{engine.name} profile ({how}): {engine.source} (as of {engine.as_of})"
     overrides = r.scenario.factor_overrides
@@ -397,8 +399,8 @@ def engine_assumptions(config: Configuration, r: Resolved) -> list[Assumption]:
     return rows
 
 
-def warnings_for(config: Configuration, memory: MemoryResult, p: PerformanceResult,
-                 scale: ScaleResult, r: Resolved) -> list[str]:
+def warnings_for(catalog: Catalog, config: Configuration, memory: MemoryResult,
+                 p: PerformanceResult, scale: ScaleResult, r: Resolved) -> list[str]:
     """Plain sentences about what the user must know."""
     warnings = []
     if not memory.weights_fit:
@@ -420,7 +422,7 @@ def warnings_for(config: Configuration, memory: MemoryResult, p: PerformanceResu
     if not p.targets_met.get("ttft", True):
         warnings.append(f"TTFT of {p.at_concurrency.ttft_s:.2f} s misses the target of "
                         f"{p.targets['ttft_s']:g} s.")
-    _, _, calibrated = band_for(config)
+    _, _, calibrated = band_for(config, catalog)
     if not calibrated:
         warnings.append(f"The {config.engine.name} profile is not calibrated against "
                         f"measurements on {config.gpu.family} GPUs; performance figures carry a "
@@ -475,6 +477,3 @@ def gpu_facts(config: Configuration) -> dict:
             "peak_flops": config.replica.peak_flops, "tdp_w": g.tdp_w,
             "scale_up": g.scale_up, "source": g.source}
 
-
-def finite(value: float) -> float:
-    return float(value) if np.isfinite(value) else 0.0

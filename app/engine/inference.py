@@ -93,6 +93,7 @@ class Replica:
     pipeline_parallel: int
     factors: Factors
     max_batched_tokens: int
+    prefill_min_budget_share: float = 0.125
 
     @property
     def gpus(self) -> int:

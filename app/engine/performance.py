@@ -78,7 +78,8 @@ def ttft_under_load(replica: Replica, work: Workload, batch: np.ndarray,
     Its prompt is processed in the token budget left beside the decoding sequences, one
     chunk per step; never faster than the prompt alone.
     """
-    room = np.maximum(replica.max_batched_tokens - batch, replica.max_batched_tokens / 8)
+    budget = replica.max_batched_tokens
+    room = np.maximum(budget - batch, budget * replica.prefill_min_budget_share)
     steps = np.ceil(work.prompt_tokens / room)
     return np.maximum(alone, replica.factors.fixed_latency_s + steps * itl)
 

@@ -226,8 +226,8 @@ def size(scenario: Scenario, catalog: Catalog) -> SizingResult:
     scale = explain.scale_result(catalog, config, performance, r, load)
     facility = explain.facility_result(catalog, config, scale)
     cost = explain.cost_result(catalog, config, scale)
-    assumptions = r.assumptions + explain.engine_assumptions(config, r)
-    warnings = explain.warnings_for(config, memory, performance, scale, r)
+    assumptions = r.assumptions + explain.engine_assumptions(catalog, config, r)
+    warnings = explain.warnings_for(catalog, config, memory, performance, scale, r)
     return SizingResult(
         tool_version=__version__,
         catalog_versions=dict(catalog.versions),

@@ -94,7 +94,8 @@ def evaluate_candidate(config: Configuration, demand: Demand) -> Evaluated:
         return Evaluated(config, plan, None, 0, 0, 0, 0.0, None, "does not fit", reason)
     curve = by_batch(config.replica, demand.work, batch_grid(batch_cap(config, plan,
                                                                         demand.work)))
-    capacity = slo_capacity(curve, demand.ttft_target, demand.speed_target)
+    capacity = min(slo_capacity(curve, demand.ttft_target, demand.speed_target),
+                   plan.max_concurrent_sequences)
     verdict, reason = verdict_for(curve, capacity, demand)
     replicas = replicas_for(demand.users, max(capacity, 1), demand.redundancy)
     total = replicas * gpus
