@@ -10,6 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.i18n import Message
+
 RESULT_SCHEMA_VERSION = 1
 
 
@@ -43,7 +45,8 @@ class MemoryResult(Frozen):
     peak_context_tokens: int
     average_context_tokens: float
     naive_weights_bytes: float = Field(description="Rule of thumb: parameters x 2 bytes [B].")
-    explanation: list[str] = Field(default_factory=list)
+    explanation: list[str] = Field(default_factory=list, description="Plain sentences (English).")
+    messages: list[Message] = Field(default_factory=list, description="The same, translatable.")
 
 
 class OperatingPoint(Frozen):
@@ -83,6 +86,8 @@ class Lever(Frozen):
     value_after: float
     meets: bool
     note: str = ""
+    change_message: Message | None = None
+    note_message: Message | None = None
 
 
 class CurvePoint(Frozen):
@@ -102,6 +107,7 @@ class PerformanceResult(Frozen):
     band: Band
     naive_tokens_per_s: float = Field(description="Bandwidth / model size, one GPU.")
     naive_explanation: str
+    naive_message: Message | None = None
     slo_capacity_per_replica: int = Field(description="Most users meeting both targets.")
     targets: dict[str, float]
     targets_met: dict[str, bool]
@@ -110,6 +116,7 @@ class PerformanceResult(Frozen):
     curve: list[CurvePoint] = Field(default_factory=list)
     prefill_tokens_per_s: float
     explanation: list[str] = Field(default_factory=list)
+    messages: list[Message] = Field(default_factory=list)
 
 
 class Candidate(Frozen):
@@ -130,6 +137,7 @@ class Candidate(Frozen):
     capital_cost_usd: float | None
     verdict: str
     reason: str
+    reason_message: Message | None = None
 
 
 class SelectionResult(Frozen):
@@ -156,7 +164,9 @@ class ScaleResult(Frozen):
     storage_tier: str
     batch_completion_hours: float | None = None
     failure_statement: str
+    failure_message: Message | None = None
     explanation: list[str] = Field(default_factory=list)
+    messages: list[Message] = Field(default_factory=list)
 
 
 class FacilityResult(Frozen):
@@ -204,3 +214,4 @@ class SizingResult(Frozen):
     cost: CostResult
     assumptions: list[Assumption]
     warnings: list[str]
+    warning_messages: list[Message] = Field(default_factory=list)

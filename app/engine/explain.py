@@ -19,6 +19,7 @@ from app.domain.result import (
     ScaleResult,
 )
 from app.engine import levers as levers_module
+from app.engine import narrative
 from app.engine.configuration import Configuration
 from app.engine.evaluate import MemoryPlan, batch_cap, points_at, saturation_of
 from app.engine.inference import decode_step, naive_tokens_per_s, prefill_throughput
@@ -28,9 +29,10 @@ from app.engine.scale import (
     batch_rate,
     choose_server,
     cold_start_s,
-    failure_statement,
     replicas_for_rate,
+    surviving_replicas,
 )
+from app.i18n import Message, msg
 
 if TYPE_CHECKING:
     from app.engine.pipeline import Resolved
@@ -86,39 +88,10 @@ def memory_result(config: Configuration, plan: MemoryPlan, r: Resolved) -> Memor
         naive_weights_bytes=naive,
         explanation=[],
     )
-    return result.model_copy(update={"explanation": memory_sentences(result, config)})
-
-
-def memory_sentences(m: MemoryResult, config: Configuration) -> list[str]:
-    """Why the memory is what it is, in words a customer reads."""
-    gpus = config.replica.gpus
-    lines = [
-        f"The model has {m.params_total / 1e9:.2f} billion parameters"
-        + (f" ({m.params_active / 1e9:.1f} billion active per token)"
-           if m.params_active < m.params_total * 0.99 else "")
-        + f"; in {config.weight_precision.name} the weights take {m.weights_bytes / GB:.1f} GB"
-        f" ({m.weights_bytes_per_gpu / GB:.1f} GB on each of {gpus} GPU(s)).",
-        f"Each token of context needs {m.kv_bytes_per_token / 1024:.0f} KiB of KV cache in "
-        f"{config.kv_precision.name}; one sequence at {m.peak_context_tokens:,} tokens needs "
-        f"{m.kv_bytes_per_sequence / GIB:.2f} GiB, so {m.concurrency_sized} sequences at peak "
-        f"context need {m.kv_cache_bytes / GB:.1f} GB "
-        f"({m.kv_cache_bytes_average / GB:.1f} GB at the average context).",
-        f"One GPU must hold {m.per_gpu_bytes / GB:.1f} GB (weights, KV cache and "
-        f"{m.runtime_bytes_per_gpu / GB:.1f} GB runtime); the engine may use "
-        f"{m.gpu_usable_bytes / GB:.1f} GB of its {m.gpu_memory_bytes / GB:.1f} GB.",
-    ]
-    if m.fits:
-        lines.append(f"It fits: up to {m.max_concurrent_sequences} sequences at peak context.")
-    elif not m.weights_fit:
-        lines.append("It does not fit: the weights and runtime alone exceed the usable memory.")
-    else:
-        lines.append(f"It does not fit: only {m.max_concurrent_sequences} of "
-                     f"{m.concurrency_sized} sequences fit at peak context.")
-    lines.append(
-        f"The rule of thumb 'parameters x 2 bytes' gives {m.naive_weights_bytes / GB:.1f} GB "
-        f"({m.naive_weights_bytes / GIB:.1f} GiB) for the whole model; it ignores the KV "
-        f"cache, which grows with users and context, and the runtime overhead.")
-    return lines
+    messages = narrative.memory_messages(result, config.weight_precision.name,
+                                         config.kv_precision.name, gpus)
+    return result.model_copy(update={"messages": messages,
+                                     "explanation": narrative.texts(messages)})
 
 
 def band_for(config: Configuration, catalog: Catalog) -> tuple[float, float, bool]:
@@ -186,15 +159,18 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
         met = {"ttft": False, "tokens_per_s_per_user": False}
     if r.scenario.workload.kind == "batch_inference":
         targets, met = {}, {}  # a batch job has a completion window, not per-user targets
-    naive = naive_tokens_per_s(config.gpu.memory_bandwidth_bytes_per_s,
-                               r.counts.total * config.weight_precision.bytes_per_element)
+    model_bytes = r.counts.total * config.weight_precision.bytes_per_element
+    naive_figure = naive_tokens_per_s(config.gpu.memory_bandwidth_bytes_per_s, model_bytes)
+    naive = narrative.naive_message(config.gpu.memory_bandwidth_gb_s, model_bytes / GB,
+                                    naive_figure)
     result = PerformanceResult(
         single_user=operating_point(single, 0, work.output_tokens),
         at_concurrency=at,
         saturation=operating_point(saturated, 0, work.output_tokens),
         band=Band(low=low, high=high),
-        naive_tokens_per_s=naive,
-        naive_explanation=naive_sentence(config, r, naive),
+        naive_tokens_per_s=naive_figure,
+        naive_explanation=naive.text(),
+        naive_message=naive,
         slo_capacity_per_replica=capacity,
         targets=targets,
         targets_met=met,
@@ -204,42 +180,9 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
         prefill_tokens_per_s=prefill_throughput(replica, work.prompt_tokens),
     )
     found = levers_module.levers_for(catalog, config, result, r) if not all(met.values()) else []
-    return result.model_copy(update={"levers": found,
-                                     "explanation": performance_sentences(result, config)})
-
-
-def naive_sentence(config: Configuration, r: Resolved, naive: float) -> str:
-    size_gb = r.counts.total * config.weight_precision.bytes_per_element / GB
-    return (f"Naive figure: {config.gpu.memory_bandwidth_gb_s:,.0f} GB/s / {size_gb:.1f} GB = "
-            f"{naive:.1f} tokens/s. It assumes one GPU at full bandwidth reading only the "
-            "weights; it ignores the KV cache every user adds, the efficiency real kernels "
-            "reach, tensor-parallel communication and the other users sharing each step.")
-
-
-def performance_sentences(p: PerformanceResult, config: Configuration) -> list[str]:
-    at = p.at_concurrency
-    bd = p.decode_breakdown
-    lines = [] if p.targets else [
-        "Batch job: per-user targets do not apply; Step 5 checks the completion window."]
-    lines += [
-        f"One user alone: first token after {p.single_user.ttft_s:.2f} s, then "
-        f"{p.single_user.tokens_per_s_per_user:.1f} tokens/s.",
-        f"At {at.concurrency:.0f} concurrent users: {at.tokens_per_s_per_user:.1f} tokens/s "
-        f"each, first token after {at.ttft_s:.2f} s, {at.output_tokens_per_s:,.0f} output "
-        f"tokens/s in all (decode batch {at.batch:.0f}).",
-        f"Each decode step takes {at.itl_s * 1e3:.1f} ms: weights {bd.weights_read_s * 1e3:.1f}"
-        f" ms, KV cache {bd.kv_read_s * 1e3:.1f} ms, compute {bd.compute_s * 1e3:.1f} ms, "
-        f"other users' prompts {bd.prefill_share_s * 1e3:.1f} ms, communication "
-        f"{bd.communication_s * 1e3:.1f} ms, overhead {bd.overhead_s * 1e3:.1f} ms "
-        f"({bd.bound}-bound).",
-        f"At saturation a replica serves {p.saturation.output_tokens_per_s:,.0f} output "
-        f"tokens/s with {p.saturation.concurrency:.0f} users.",
-        f"Expected range: x{p.band.low:.2f} to x{p.band.high:.2f} of these figures "
-        f"(calibration residuals of the {config.engine.name} profile).",
-        f"{p.slo_capacity_per_replica} users per replica meet both targets with room for "
-        "every one of them at the maximum context.",
-    ]
-    return lines
+    messages = narrative.performance_messages(result, config.engine.name)
+    return result.model_copy(update={"levers": found, "messages": messages,
+                                     "explanation": narrative.texts(messages)})
 
 
 def batch_replicas(catalog: Catalog, p: PerformanceResult, r: Resolved) -> int:
@@ -278,16 +221,13 @@ def scale_result(catalog: Catalog, config: Configuration, p: PerformanceResult,
                         catalog.default("cold_start_load_efficiency"),
                         catalog.default("engine_start_s"))
     floor = 1 if r.demand.redundancy == "none" else min(2, plan.replicas)
-    statement = failure_statement(plan, load)
+    failure = narrative.failure_message(plan.nodes, surviving_replicas(plan), plan.replicas,
+                                        load)
     hours = batch_hours(catalog, p, r, load)
-    lines = [f"{load} replica(s) carry the load; with {r.demand.redundancy} redundancy "
-             f"{plan.replicas} replica(s) run on {plan.nodes} x {plan.server.name}.",
-             statement,
-             f"A node loads its weights from '{tier.name}' storage "
-             f"({tier.read_gb_s:g} GB/s read) and serves after about {cold:.0f} s."]
-    if hours is not None:
-        lines.append(f"The batch volume takes {hours:.1f} h on {load} replica(s) at "
-                     f"saturation throughput.")
+    messages = narrative.scale_messages(load, r.demand.redundancy, plan.replicas, plan.nodes,
+                                        plan.server.name, tier.name, tier.read_gb_s, cold,
+                                        hours)
+    messages.insert(1, failure)
     return ScaleResult(
         redundancy=r.demand.redundancy, replicas_for_load=load, replicas=plan.replicas,
         gpus_total=plan.replicas * config.replica.gpus, server=plan.server.id,
@@ -295,7 +235,8 @@ def scale_result(catalog: Catalog, config: Configuration, p: PerformanceResult,
         nodes_per_replica=plan.nodes_per_replica, nodes=plan.nodes,
         autoscale_min_replicas=max(floor, 1), autoscale_max_replicas=plan.replicas,
         cold_start_s=cold, storage_tier=tier.id, batch_completion_hours=hours,
-        failure_statement=statement, explanation=lines,
+        failure_statement=failure.text(), failure_message=failure, messages=messages,
+        explanation=narrative.texts(messages),
     )
 
 
@@ -400,45 +341,55 @@ def engine_assumptions(catalog: Catalog, config: Configuration,
 
 
 def warnings_for(catalog: Catalog, config: Configuration, memory: MemoryResult,
-                 p: PerformanceResult, scale: ScaleResult, r: Resolved) -> list[str]:
-    """Plain sentences about what the user must know."""
-    warnings = []
+                 p: PerformanceResult, scale: ScaleResult, r: Resolved) -> list[Message]:
+    """What the user must know, as translatable sentences."""
+    out = []
     if not memory.weights_fit:
-        warnings.append(f"The weights do not fit on {config.replica.gpus} x {config.gpu.name}: "
-                        "use more GPUs, a larger GPU or a smaller weight format.")
+        out.append(msg("The weights do not fit on {gpus} x {gpu}: use more GPUs, a larger GPU "
+                       "or a smaller weight format.", gpus=config.replica.gpus,
+                       gpu=config.gpu.name))
     elif not memory.fits:
-        warnings.append(f"The KV cache for {memory.concurrency_sized} users at "
-                        f"{memory.peak_context_tokens:,} tokens does not fit: only "
-                        f"{memory.max_concurrent_sequences} sequences fit per replica; the "
-                        "others wait in a queue.")
-    if r.scenario.workload.kind == "batch_inference":
-        window = r.scenario.workload.completion_window_hours
-        if scale.batch_completion_hours and window and scale.batch_completion_hours > window:
-            warnings.append(f"The batch needs {scale.batch_completion_hours:.1f} h, longer "
-                            f"than its {window:g} h window.")
+        out.append(msg("The KV cache for {users} users at {context:,} tokens does not fit: only "
+                       "{n} sequences fit per replica; the others wait in a queue.",
+                       users=memory.concurrency_sized, context=memory.peak_context_tokens,
+                       n=memory.max_concurrent_sequences))
+    window = r.scenario.workload.completion_window_hours
+    hours = scale.batch_completion_hours
+    if hours and window and hours > window:
+        out.append(msg("The batch needs {hours:.1f} h, longer than its {window:g} h window.",
+                       hours=hours, window=window))
     if not p.targets_met.get("tokens_per_s_per_user", True):
-        warnings.append(f"{p.at_concurrency.tokens_per_s_per_user:.1f} tokens/s per user misses "
-                        f"the target of {p.targets['tokens_per_s_per_user']:g}.")
+        out.append(msg("{speed:.1f} tokens/s per user misses the target of {target:g}.",
+                       speed=p.at_concurrency.tokens_per_s_per_user,
+                       target=p.targets["tokens_per_s_per_user"]))
     if not p.targets_met.get("ttft", True):
-        warnings.append(f"TTFT of {p.at_concurrency.ttft_s:.2f} s misses the target of "
-                        f"{p.targets['ttft_s']:g} s.")
-    _, _, calibrated = band_for(config, catalog)
-    if not calibrated:
-        warnings.append(f"The {config.engine.name} profile is not calibrated against "
-                        f"measurements on {config.gpu.family} GPUs; performance figures carry a "
-                        "wider band. Calibrate from a measurement where possible.")
-    if config.gpu.derived:
-        warnings.append(f"{config.gpu.name}: {', '.join(config.gpu.derived)} derived rather than "
-                        "read from a datasheet; check before relying on them.")
-    if config.weight_precision.quality in ("small-loss", "noticeable-loss"):
-        warnings.append(f"{config.weight_precision.name} weights lose some quality; regulated "
-                        "sectors usually keep 8 or 16 bit.")
+        out.append(msg("TTFT of {ttft:.2f} s misses the target of {target:g} s.",
+                       ttft=p.at_concurrency.ttft_s, target=p.targets["ttft_s"]))
+    out += hardware_warnings(catalog, config)
     if scale.nodes <= 1 and r.demand.redundancy == "none":
-        warnings.append("A single node without redundancy: any failure stops the service.")
+        out.append(msg("A single node without redundancy: any failure stops the service."))
     if p.targets and r.demand.users is not None and p.slo_capacity_per_replica == 0:
-        warnings.append("No load meets both targets on this configuration; replicas were sized "
-                        "on what memory admits, and the targets stay missed.")
-    return warnings
+        out.append(msg("No load meets both targets on this configuration; replicas were sized "
+                       "on what memory admits, and the targets stay missed."))
+    return out
+
+
+def hardware_warnings(catalog: Catalog, config: Configuration) -> list[Message]:
+    """Warnings about how well the numbers for this GPU and format are known."""
+    out = []
+    if not band_for(config, catalog)[2]:
+        out.append(msg("The {engine} profile is not calibrated against measurements on "
+                       "{family} GPUs; performance figures carry a wider band. Calibrate from a "
+                       "measurement where possible.", engine=config.engine.name,
+                       family=config.gpu.family))
+    if config.gpu.derived:
+        out.append(msg("{gpu}: {fields} derived rather than read from a datasheet; check before "
+                       "relying on them.", gpu=config.gpu.name,
+                       fields=", ".join(config.gpu.derived)))
+    if config.weight_precision.quality in ("small-loss", "noticeable-loss"):
+        out.append(msg("{fmt} weights lose some quality; regulated sectors usually keep 8 or "
+                       "16 bit.", fmt=config.weight_precision.name))
+    return out
 
 
 def inputs_after_defaults(r: Resolved, config: Configuration) -> dict:

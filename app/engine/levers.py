@@ -15,6 +15,10 @@ from app.domain.result import Lever, PerformanceResult
 from app.engine.configuration import Choice, Configuration, configure
 from app.engine.evaluate import plan_memory, points_at, saturation_of
 from app.engine.selection import tensor_parallel_options
+from app.i18n import Message, msg
+
+FP8_KV_NOTE = msg("FP8 KV cache is near-lossless for most models")
+EIGHT_BIT_NOTE = msg("8-bit weights are near-lossless; regulated sectors accept 8 bit")
 
 if TYPE_CHECKING:
     from app.engine.pipeline import Resolved
@@ -41,26 +45,26 @@ def outcome(catalog: Catalog, r: Resolved, choice: Choice,
     return float(points.tokens_per_s_per_user[0]), float(points.ttft_s[0]), fits
 
 
-def variants(catalog: Catalog, config: Configuration, r: Resolved) -> list[tuple[str, Choice, str]]:
+def variants(catalog: Catalog, config: Configuration,
+             r: Resolved) -> list[tuple[Message, Choice, Message | None]]:
     """(description, choice, quality note) for each single change worth trying."""
     base = current_choice(config)
     found = []
     for t, p in tensor_parallel_options(r.model, config.replica.gpus * 2,
                                         config.gpu.max_gpus_per_node):
-        found.append((f"{t * p} x {config.gpu.name} per replica (t = {t}"
-                      + (f", p = {p}" if p > 1 else "") + ")",
-                      replace(base, tensor_parallel=t, pipeline_parallel=p), ""))
+        wider = replace(base, tensor_parallel=t, pipeline_parallel=p)
+        found.append((msg("{n} x {gpu} per replica (t = {t}, p = {p})", n=t * p,
+                          gpu=config.gpu.name, t=t, p=p), wider, None))
+        if config.kv_precision.bits > 8:
+            found.append((msg("{n} x {gpu} per replica (t = {t}, p = {p}) and FP8 KV cache",
+                              n=t * p, gpu=config.gpu.name, t=t, p=p),
+                          replace(wider, kv_cache="fp8"), FP8_KV_NOTE))
     if config.kv_precision.bits > 8 and "fp8" in catalog.precisions:
-        found.append(("FP8 KV cache", replace(base, kv_cache="fp8"),
-                      "FP8 KV cache is near-lossless for most models"))
+        found.append((msg("FP8 KV cache"), replace(base, kv_cache="fp8"), FP8_KV_NOTE))
     if config.weight_precision.bits > 8:
         fmt = "fp8" if config.gpu.fp8_tflops else "int8"
-        found.append((f"{fmt.upper()} weights", replace(base, weights=fmt),
-                      "8-bit weights are near-lossless; regulated sectors accept 8 bit"))
-    if found and config.kv_precision.bits > 8 and len(found) > 1:
-        wider = found[0][1]
-        found.append((found[0][0] + " and FP8 KV cache", replace(wider, kv_cache="fp8"),
-                      "FP8 KV cache is near-lossless for most models"))
+        found.append((msg("{fmt} weights", fmt=fmt.upper()), replace(base, weights=fmt),
+                      EIGHT_BIT_NOTE))
     return found
 
 
@@ -83,7 +87,7 @@ def other_gpus(catalog: Catalog, config: Configuration, r: Resolved) -> list:
         gpu, result = min(meeting, key=lambda item: item[0].price_usd or float("inf"))
     else:
         gpu, result = max(tried, key=lambda item: item[1][0])
-    return [(f"{gpu.name} instead of {config.gpu.name}", result, "")]
+    return [(msg("{new} instead of {old}", new=gpu.name, old=config.gpu.name), result, None)]
 
 
 def levers_for(catalog: Catalog, config: Configuration, p: PerformanceResult,
@@ -97,8 +101,8 @@ def levers_for(catalog: Catalog, config: Configuration, p: PerformanceResult,
         results.append((name, outcome(catalog, r, choice), note))
     results += other_gpus(catalog, config, r)
     if shorter >= r.demand.work.prompt_tokens + r.demand.work.output_tokens:
-        results.append((f"maximum context {shorter:,} tokens",
-                        outcome(catalog, r, current_choice(config), shorter), ""))
+        results.append((msg("maximum context {n:,} tokens", n=shorter),
+                        outcome(catalog, r, current_choice(config), shorter), None))
     levers = []
     for target in missed:
         for name, result, note in results:
@@ -108,7 +112,10 @@ def levers_for(catalog: Catalog, config: Configuration, p: PerformanceResult,
             value = speed if target == "tokens_per_s_per_user" else ttft
             meets = (speed >= p.targets["tokens_per_s_per_user"]) and (
                 ttft <= p.targets["ttft_s"])
-            note_text = note if fits else (note + "; " if note else "") + "KV cache still short"
-            levers.append(Lever(target=target, change=name, value_after=value, meets=meets,
-                                note=note_text))
+            if not fits:
+                note = msg("{note}KV cache still short", note=(note.text() + "; ") if note
+                           else "")
+            levers.append(Lever(target=target, change=name.text(), value_after=value,
+                                meets=meets, note=note.text() if note else "",
+                                change_message=name, note_message=note))
     return sorted(levers, key=lambda lever: (not lever.meets, lever.target))

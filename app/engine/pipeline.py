@@ -32,6 +32,7 @@ from app.engine.selection import (
     loss_reason,
     search,
 )
+from app.i18n import Message
 
 DEFAULT_QUALITY_FLOOR = ("bf16", "fp16", "fp8", "int8")
 
@@ -133,7 +134,7 @@ def given_configuration(catalog: Catalog, r: Resolved) -> Evaluated:
     return evaluate_candidate(_configure(catalog, r, choice), r.demand)
 
 
-def candidate_row(e: Evaluated, reason: str) -> Candidate:
+def candidate_row(e: Evaluated, reason: Message) -> Candidate:
     """One row of the Step 3 table."""
     c = e.config
     curve = e.curve
@@ -147,7 +148,8 @@ def candidate_row(e: Evaluated, reason: str) -> Candidate:
         tokens_per_s_per_user=float(curve.tokens_per_s_per_user[0]) if curve else 0.0,
         ttft_s=float(curve.ttft_s[0]) if curve else 0.0,
         replicas=e.replicas, gpus_total=e.gpus_total, power_w=e.power_w,
-        capital_cost_usd=e.cost_usd, verdict=e.verdict, reason=reason,
+        capital_cost_usd=e.cost_usd, verdict=e.verdict, reason=reason.text(),
+        reason_message=reason,
     )
 
 
@@ -241,5 +243,6 @@ def size(scenario: Scenario, catalog: Catalog) -> SizingResult:
         facility=facility,
         cost=cost,
         assumptions=assumptions,
-        warnings=warnings,
+        warnings=[w.text() for w in warnings],
+        warning_messages=warnings,
     )

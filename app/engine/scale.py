@@ -119,15 +119,8 @@ def cold_start_s(weights_bytes_per_node: float, read_bytes_per_s: float,
     return weights_bytes_per_node / (read_bytes_per_s * load_efficiency) + engine_start_s
 
 
-def failure_statement(plan: NodePlan, replicas_for_load: int) -> str:
-    """What still serves when one node fails (plain words)."""
-    spread = plan.replicas_per_node > 0
-    left = survivors(plan.replicas, plan.nodes) if spread else plan.replicas - 1
-    if plan.nodes <= 1:
-        return "A single node: when it fails, nothing serves until it is repaired."
-    if left >= replicas_for_load:
-        return (f"With one node down, {left} of {plan.replicas} replicas still serve the full "
-                f"load ({replicas_for_load} needed).")
-    share = left / max(replicas_for_load, 1)
-    return (f"With one node down, {left} of {plan.replicas} replicas serve about "
-            f"{min(share, 1):.0%} of the peak load; the rest queue.")
+def surviving_replicas(plan: NodePlan) -> int:
+    """Replicas that still serve when the fullest node (or one spanning replica) fails."""
+    if plan.replicas_per_node:
+        return survivors(plan.replicas, plan.nodes)
+    return plan.replicas - 1

@@ -17,6 +17,7 @@ from app.engine.configuration import Choice, Configuration, configure
 from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory
 from app.engine.memory import ParameterCounts
 from app.engine.performance import Points, Workload, batch_grid, by_batch, slo_capacity
+from app.i18n import Message, msg
 
 GB = 1e9
 
@@ -46,7 +47,7 @@ class Evaluated:
     power_w: float
     cost_usd: float | None
     verdict: str
-    reason: str
+    reason: Message
 
     @property
     def works(self) -> bool:
@@ -89,8 +90,8 @@ def evaluate_candidate(config: Configuration, demand: Demand) -> Evaluated:
     gpus = config.replica.gpus
     if not plan.weights_fit or plan.max_concurrent_sequences < 1:
         need = (plan.budget.weights + plan.budget.runtime + plan.kv_per_sequence_peak) / GB
-        reason = (f"does not fit: weights, runtime and one sequence need {need:.1f} GB per "
-                  f"GPU, {plan.budget.usable / GB:.1f} GB usable")
+        reason = msg("does not fit: weights, runtime and one sequence need {need:.1f} GB per "
+                     "GPU, {usable:.1f} GB usable", need=need, usable=plan.budget.usable / GB)
         return Evaluated(config, plan, None, 0, 0, 0, 0.0, None, "does not fit", reason)
     curve = by_batch(config.replica, demand.work, batch_grid(batch_cap(config, plan,
                                                                         demand.work)))
@@ -104,17 +105,17 @@ def evaluate_candidate(config: Configuration, demand: Demand) -> Evaluated:
                      capital_cost(config, total), verdict, reason)
 
 
-def verdict_for(curve: Points, capacity: int, demand: Demand) -> tuple[str, str]:
+def verdict_for(curve: Points, capacity: int, demand: Demand) -> tuple[str, Message]:
     """Whether one user can be served within the targets, and if not, why."""
     if capacity >= 1:
-        return "meets targets", f"{capacity} users per replica within the targets"
+        return "meets targets", msg("{n} users per replica within the targets", n=capacity)
     single_ttft = float(curve.ttft_s[0])
     single_speed = float(curve.tokens_per_s_per_user[0])
     if single_ttft > demand.ttft_target:
-        return "misses TTFT", (f"TTFT {single_ttft:.2f} s for one user, target "
-                               f"{demand.ttft_target:g} s")
-    return "misses tokens/s", (f"{single_speed:.1f} tokens/s for one user, target "
-                               f"{demand.speed_target:g}")
+        return "misses TTFT", msg("TTFT {ttft:.2f} s for one user, target {target:g} s",
+                                  ttft=single_ttft, target=demand.ttft_target)
+    return "misses tokens/s", msg("{speed:.1f} tokens/s for one user, target {target:g}",
+                                  speed=single_speed, target=demand.speed_target)
 
 
 RANK_KEYS = {
@@ -154,22 +155,27 @@ def search(catalog: Catalog, model: ModelSpec, counts: ParameterCounts, demand: 
     return working + fitting + rest
 
 
-def loss_reason(candidate: Evaluated, winner: Evaluated, rank_by: str) -> str:
+LOSS_LABELS = {"capital_cost": "costs more", "power": "draws more power",
+               "gpu_count": "needs more GPUs", "tokens_per_dollar": "fewer users per dollar"}
+
+
+def loss_reason(candidate: Evaluated, winner: Evaluated, rank_by: str) -> Message:
     """Why ``candidate`` lost to ``winner`` (plain words)."""
     if not candidate.works:
         return candidate.reason
-    labels = {"capital_cost": "costs more", "power": "draws more power",
-              "gpu_count": "needs more GPUs", "tokens_per_dollar": "fewer users per dollar"}
-    detail = ""
     if RANK_KEYS[rank_by](candidate)[:1] == RANK_KEYS[rank_by](winner)[:1]:
-        return (f"ties on {rank_by.replace('_', ' ')}; ranked lower on GPU count, power or "
-                "format")
+        return msg("ties on {rank}; ranked lower on GPU count, power or format",
+                   rank=rank_by.replace("_", " "))
+    label = LOSS_LABELS[rank_by]
     if rank_by == "capital_cost" and candidate.cost_usd and winner.cost_usd:
-        detail = f" (USD {candidate.cost_usd:,.0f} against {winner.cost_usd:,.0f})"
-    elif rank_by == "capital_cost" and not candidate.cost_usd:
-        detail = " (no indicative price in the catalog)"
-    elif rank_by == "power":
-        detail = f" ({candidate.power_w / 1e3:.1f} kW against {winner.power_w / 1e3:.1f} kW)"
-    elif rank_by == "gpu_count":
-        detail = f" ({candidate.gpus_total} GPUs against {winner.gpus_total})"
-    return labels[rank_by] + detail
+        return msg(label + " (USD {mine:,.0f} against {best:,.0f})", mine=candidate.cost_usd,
+                   best=winner.cost_usd)
+    if rank_by == "capital_cost":
+        return msg(label + " (no indicative price in the catalog)")
+    if rank_by == "power":
+        return msg(label + " ({mine:.1f} kW against {best:.1f} kW)",
+                   mine=candidate.power_w / 1e3, best=winner.power_w / 1e3)
+    if rank_by == "gpu_count":
+        return msg(label + " ({mine} GPUs against {best})", mine=candidate.gpus_total,
+                   best=winner.gpus_total)
+    return msg(label)

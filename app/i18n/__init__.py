@@ -1,0 +1,70 @@
+"""Translations shared by the engine's sentences, the command line, the window and the report.
+
+Texts are keyed by their English template (as gettext does); :class:`Message` keeps a template
+and its parameters so that a sentence the engine wrote can be shown in any language later.
+Numbers are formatted for the language: German uses a decimal comma and a point (or thin
+space) between thousands. No Qt here: the report and the command line use it too.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.i18n import de
+
+LANGUAGES = {"en": "English", "de": "Deutsch"}
+CATALOGS: dict[str, dict[str, str]] = {"en": {}, "de": de.MESSAGES}
+
+
+def translate(text: str, lang: str = "en") -> str:
+    """``text`` in ``lang`` (the English text itself when there is no translation)."""
+    return CATALOGS.get(lang, {}).get(text, text)
+
+
+def localise_number(formatted: str, lang: str) -> str:
+    """Swap decimal and thousands separators of a formatted number for ``lang``."""
+    if lang != "de":
+        return formatted
+    return formatted.replace(",", "\0").replace(".", ",").replace("\0", ".")
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str):
+        super().__init__()
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        text = super().format_field(value, format_spec)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return localise_number(text, self.lang)
+        if isinstance(value, str):
+            return translate(value, self.lang)
+        return text
+
+
+def tr(template: str, lang: str = "en", **params: Any) -> str:
+    """Translate ``template`` and fill in ``params`` with numbers formatted for ``lang``.
+
+    String parameters are translated too when the catalog has them (units, format names).
+    """
+    return _Formatter(lang).format(translate(template, lang), **params)
+
+
+class Message(BaseModel):
+    """A sentence kept as template and parameters, rendered in any language."""
+
+    model_config = ConfigDict(frozen=True)
+
+    template: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        return tr(self.template, lang, **self.params)
+
+
+def msg(template: str, **params: Any) -> Message:
+    """Shorthand for a :class:`Message`."""
+    return Message(template=template, params=params)
