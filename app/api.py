@@ -20,7 +20,8 @@ from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
 from app.engine import pipeline
 
-__all__ = ["ScenarioError", "example", "example_names", "load_scenario", "set_field", "size"]
+__all__ = ["ScenarioError", "calibrate", "example", "example_names", "load_scenario",
+           "set_field", "size"]
 
 
 class ScenarioError(ValueError):
@@ -114,6 +115,21 @@ def size(scenario: Scenario, catalog: Catalog | None = None) -> SizingResult:
         return pipeline.size(scenario, catalog or default_catalog())
     except pipeline.SizingError as exc:
         raise ScenarioError([str(exc)]) from None
+
+
+def calibrate(scenario: Scenario, metric: str, measured: float, concurrency: float,
+              catalog: Catalog | None = None) -> Scenario:
+    """``scenario`` with factor overrides fitted to a measurement of its configuration.
+
+    ``metric`` is one of itl_s, tokens_per_s_per_user, output_tokens_per_s, ttft_s, measured
+    at ``concurrency`` users.
+    """
+    try:
+        overrides = pipeline.overrides_from_measurement(scenario, catalog or default_catalog(),
+                                                        metric, measured, concurrency)
+    except (pipeline.SizingError, ValueError) as exc:
+        raise ScenarioError([f"calibration: {exc}"]) from None
+    return scenario.model_copy(update={"factor_overrides": overrides})
 
 
 def examples_dir() -> Path:

@@ -98,6 +98,11 @@ class CurvePoint(Frozen):
     itl_s: float
 
 
+class TtftPoint(Frozen):
+    prompt_tokens: int
+    ttft_s: float
+
+
 class PerformanceResult(Frozen):
     """Step 4: roofline with calibrated efficiency, at three operating points."""
 
@@ -114,6 +119,7 @@ class PerformanceResult(Frozen):
     decode_breakdown: DecodeBreakdown
     levers: list[Lever] = Field(default_factory=list)
     curve: list[CurvePoint] = Field(default_factory=list)
+    ttft_curve: list[TtftPoint] = Field(default_factory=list, description="One user alone.")
     prefill_tokens_per_s: float
     explanation: list[str] = Field(default_factory=list)
     messages: list[Message] = Field(default_factory=list)

@@ -224,3 +224,38 @@ def band_from_residuals(outcomes: list[Outcome]) -> tuple[float, float]:
     """Low/high multipliers on predicted speed: 10th and 90th percentile of the residuals."""
     ratios = np.array([speed_ratio(o) for o in outcomes])
     return float(np.percentile(ratios, 10)), float(np.percentile(ratios, 90))
+
+
+MEASURABLE = ("itl_s", "tokens_per_s_per_user", "output_tokens_per_s", "ttft_s")
+
+
+def predicted_at(config_for, metric: str, concurrency: float, speed: float) -> float:
+    """The engine's ``metric`` at ``concurrency`` with every efficiency scaled by ``speed``."""
+    config, plan, work = config_for(speed)
+    from app.engine.evaluate import points_at
+
+    point = points_at(config, plan, work, [concurrency])
+    values = {"itl_s": point.itl_s[0], "tokens_per_s_per_user": 1 / point.itl_s[0],
+              "output_tokens_per_s": point.output_tokens_per_s[0], "ttft_s": point.ttft_s[0]}
+    return float(values[metric])
+
+
+def speed_for_measurement(config_for, metric: str, measured: float, concurrency: float,
+                          low: float = 0.2, high: float = 5.0) -> float:
+    """The factor on every efficiency that reproduces a measurement (bisection, log scale).
+
+    ``config_for(speed)`` returns (configuration, memory plan, workload) with the engine's
+    factors scaled by ``speed``. Times fall and rates rise with speed; the result is clipped
+    to [low, high] when the measurement is outside what scaling can reach.
+    """
+    if metric not in MEASURABLE:
+        raise ValueError(f"metric '{metric}' cannot be calibrated; choose one of {MEASURABLE}")
+    if measured <= 0:
+        raise ValueError(f"measured {metric} must be positive, got {measured}")
+    rising = metric in ("tokens_per_s_per_user", "output_tokens_per_s")
+    for _ in range(40):
+        middle = (low * high) ** 0.5
+        value = predicted_at(config_for, metric, concurrency, middle)
+        too_slow = value < measured if rising else value > measured
+        low, high = (middle, high) if too_slow else (low, middle)
+    return (low * high) ** 0.5

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from app.domain.catalog import Catalog
 from app.domain.result import (
     Assumption,
@@ -17,12 +19,18 @@ from app.domain.result import (
     OperatingPoint,
     PerformanceResult,
     ScaleResult,
+    TtftPoint,
 )
 from app.engine import levers as levers_module
 from app.engine import narrative
 from app.engine.configuration import Configuration
 from app.engine.evaluate import MemoryPlan, batch_cap, points_at, saturation_of
-from app.engine.inference import decode_step, naive_tokens_per_s, prefill_throughput
+from app.engine.inference import (
+    decode_step,
+    naive_tokens_per_s,
+    prefill_throughput,
+    prefill_time,
+)
 from app.engine.memory import kv_bytes_per_token_per_layer, naive_weights_bytes
 from app.engine.performance import Points, batch_grid, by_batch, concurrency_grid, slo_capacity
 from app.engine.scale import (
@@ -121,6 +129,12 @@ def curve_points(points: Points) -> list[CurvePoint]:
                                   points.output_tokens_per_s, points.ttft_s, strict=True)]
 
 
+def ttft_points(replica, max_prompt: int) -> list[TtftPoint]:
+    """TTFT of one user alone against prompt length, 128 tokens to the maximum context."""
+    lengths = sorted({int(n) for n in np.geomspace(128, max(max_prompt, 256), 24)})
+    return [TtftPoint(prompt_tokens=n, ttft_s=prefill_time(replica, n)) for n in lengths]
+
+
 def breakdown(config: Configuration, batch: float, r: Resolved) -> DecodeBreakdown:
     work = r.demand.work
     share = max(0.0, 1.0 - 1.0 / batch)
@@ -177,6 +191,7 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
         decode_breakdown=breakdown(config, at.batch, r),
         levers=[],
         curve=curve_points(curve),
+        ttft_curve=ttft_points(replica, r.demand.peak_context),
         prefill_tokens_per_s=prefill_throughput(replica, work.prompt_tokens),
     )
     found = levers_module.levers_for(catalog, config, result, r) if not all(met.values()) else []

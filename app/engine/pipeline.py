@@ -246,3 +246,30 @@ def size(scenario: Scenario, catalog: Catalog) -> SizingResult:
         warnings=[w.text() for w in warnings],
         warning_messages=warnings,
     )
+
+
+def overrides_from_measurement(scenario: Scenario, catalog: Catalog, metric: str,
+                               measured: float, concurrency: float) -> dict[str, float]:
+    """Efficiency factors that reproduce a customer's measurement on this configuration.
+
+    Every efficiency of the chosen configuration is scaled by one factor found by bisection
+    (``calibration.speed_for_measurement``), so the ratios between the factors, which the
+    calibration set fixed, are kept. Returns the ``factor_overrides`` to store in the
+    scenario.
+    """
+    from app.engine.calibration import speed_for_measurement
+
+    r = resolve(scenario.model_copy(update={"factor_overrides": {}}), catalog)
+    chosen, _ = select(catalog, r)
+    base = chosen.config.replica.factors
+    choice = Choice(chosen.config.gpu.id, chosen.config.tensor_parallel,
+                    chosen.config.pipeline_parallel, chosen.config.weight_precision.id,
+                    chosen.config.kv_precision.id, chosen.config.engine.id)
+
+    def config_for(speed: float):
+        overrides = vars(base.scaled(speed))
+        config = configure(catalog, r.model, choice, overrides, counts=r.counts, **r.serving)
+        return config, plan_memory(config, r.demand.work, r.demand.peak_context), r.demand.work
+
+    speed = speed_for_measurement(config_for, metric, measured, concurrency)
+    return {name: float(value) for name, value in vars(base.scaled(speed)).items()}
