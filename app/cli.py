@@ -26,8 +26,9 @@ def fail(problems: list[str]) -> int:
 
 
 def cmd_gui(args: argparse.Namespace) -> int:
-    return fail(["the desktop app is not part of this build yet; size the built-in example "
-                 "with: aisizer size --example worked-example"])
+    from app.ui.app import run
+
+    return run(getattr(args, "scenario", None), getattr(args, "screenshot_dir", None))
 
 
 def scenario_data(args: argparse.Namespace) -> dict:
@@ -143,6 +144,8 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     gui = sub.add_parser("gui", help="open the desktop app")
     gui.add_argument("scenario", nargs="?")
+    gui.add_argument("--screenshot-dir", metavar="DIR",
+                     help="render every step to a PNG in DIR and exit")
     gui.set_defaults(func=cmd_gui)
     size = sub.add_parser("size", help="size a scenario")
     size.add_argument("scenario", nargs="?", help="scenario JSON file")

@@ -1,0 +1,65 @@
+"""What every step page shares: the controller, live redraws, retranslation."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from app.domain.result import SizingResult
+from app.domain.scenario import Scenario
+from app.ui.controller import Controller
+from app.ui.text import t
+
+
+class StepPage(QWidget):
+    """A page of the wizard.
+
+    Subclasses set ``TITLE`` (English, translated through ``t``), build their widgets in
+    ``build()``, and fill them in ``show_scenario`` / ``show_result`` / ``retranslate``. They
+    never compute a number: they read the result and send edits to the controller.
+    """
+
+    TITLE = ""
+    HELP = ""
+
+    def __init__(self, controller: Controller, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.controller = controller
+        self.heading = QLabel()
+        self.heading.setObjectName("pageHeading")
+        self.intro = QLabel(wordWrap=True)
+        self.intro.setObjectName("pageIntro")
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.addWidget(self.heading)
+        self.layout_.addWidget(self.intro)
+        self.build()
+        controller.scenario_changed.connect(self.show_scenario)
+        controller.result_changed.connect(self.show_result)
+        controller.language_changed.connect(lambda _lang: self.retranslate_all())
+        self.retranslate_all()
+        self.show_scenario(controller.scenario)
+        if controller.result is not None:
+            self.show_result(controller.result)
+
+    def title(self) -> str:
+        return t(self.TITLE)
+
+    def retranslate_all(self) -> None:
+        self.heading.setText(f"<h2>{self.title()}</h2>")
+        self.intro.setText(t(self.HELP) if self.HELP else "")
+        self.intro.setVisible(bool(self.HELP))
+        self.retranslate()
+        if self.controller.result is not None:
+            self.show_result(self.controller.result)
+
+    # --- for subclasses -------------------------------------------------------------------
+    def build(self) -> None:
+        """Create the page's widgets (once)."""
+
+    def retranslate(self) -> None:
+        """Set every label, tooltip and header in the current language."""
+
+    def show_scenario(self, scenario: Scenario) -> None:
+        """Show the scenario's inputs (without sending edits back)."""
+
+    def show_result(self, result: SizingResult) -> None:
+        """Redraw from the new result."""

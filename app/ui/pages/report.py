@@ -1,0 +1,7 @@
+"""Report (being built)."""
+
+from app.ui.pages.base import StepPage
+
+
+class ReportPage(StepPage):
+    TITLE = "Report"
