@@ -37,15 +37,32 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+TYPE_TAGS = {"int", "str", "float", "bool", "list", "dict", "ModelSpec", "none"}
+
+
+def _field(loc: tuple) -> str:
+    """The field path of an error location, without pydantic's union-member tags."""
+    parts = [str(p) for p in loc]
+    while parts and (parts[-1] in TYPE_TAGS or parts[-1].startswith(("literal[", "function-"))):
+        parts.pop()
+    return ".".join(p for p in parts if not p.startswith(("function-", "literal[")))
+
+
 def describe(error: ValidationError) -> list[str]:
-    """One sentence per validation problem: field, value given, what is allowed."""
-    problems = []
+    """One sentence per problem: field, value given, what is allowed.
+
+    A value that fits none of a field's alternatives (``int`` or ``"max"``) is one problem,
+    with the alternatives joined by "or".
+    """
+    grouped: dict[str, list[dict]] = {}
     for item in error.errors():
-        location = ".".join(str(part) for part in item["loc"] if not str(part).startswith(
-            ("function-", "literal[")))
-        message = item["msg"].removeprefix("Value error, ")
-        given = f" (got {_shown(item['input'])})" if item["type"] != "missing" else ""
-        problems.append(f"{location or 'scenario'}: {message}{given}")
+        grouped.setdefault(_field(item["loc"]), []).append(item)
+    problems = []
+    for location, items in grouped.items():
+        messages = list(dict.fromkeys(i["msg"].removeprefix("Value error, ") for i in items))
+        given = items[0]
+        shown = f" (got {_shown(given['input'])})" if given["type"] != "missing" else ""
+        problems.append(f"{location or 'scenario'}: {' or '.join(messages)}{shown}")
     return problems
 
 
@@ -59,6 +76,9 @@ def _parse(source: str | Path | dict) -> dict:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise ScenarioError([f"cannot read scenario file '{path}': {exc.strerror}"]) from None
+        except UnicodeDecodeError:
+            raise ScenarioError([f"scenario file '{path}' is not UTF-8 text (a scenario is a "
+                                 "JSON file)"]) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -86,6 +106,32 @@ def load_scenario(source: str | Path | dict) -> Scenario:
         return Scenario.model_validate(data)
     except ValidationError as exc:
         raise ScenarioError(describe(exc)) from None
+
+
+def apply_settings(data: dict, assignments: list[str]) -> Scenario:
+    """``data`` with ``PATH=VALUE`` assignments applied, validated.
+
+    A value is read as JSON (numbers, true/false, lists) and falls back to text when the field
+    wants text (``--set project=2025``).
+    """
+    parsed = []
+    for assignment in assignments:
+        path, sep, value = assignment.partition("=")
+        if not sep:
+            raise ScenarioError([f"--set {assignment}: expected PATH=VALUE"])
+        parsed.append((path.strip(), value.strip()))
+        set_field(data, path.strip(), value.strip())
+    try:
+        return load_scenario(data)
+    except ScenarioError as exc:
+        retried = False
+        for path, value in parsed:
+            if any(p.startswith(f"{path}:") for p in exc.problems):
+                set_field(data, path, json.dumps(value))
+                retried = True
+        if not retried:
+            raise
+        return load_scenario(data)
 
 
 def set_field(data: dict, dotted: str, raw: str) -> dict:

@@ -96,23 +96,63 @@ def performance(r: SizingResult) -> list[str]:
 
 
 def scale(r: SizingResult) -> list[str]:
-    s, f, c = r.scale, r.facility, r.cost
+    s, c = r.scale, r.cost
     lines = _heading("5 Redundancy and scale")
     lines += [f"  {sentence}" for sentence in s.explanation]
     lines.append(f"  {s.nodes} node(s) of {s.server}, {s.gpus_total} GPUs in replicas; "
                  f"autoscaling {s.autoscale_min_replicas}..{s.autoscale_max_replicas} replicas")
-    lines.append(f"  power: {f.it_power_w / 1e3:.1f} kW IT, {f.facility_power_w / 1e3:.1f} kW "
-                 f"facility (PUE {f.pue:g}), {f.heat_btu_per_h:,.0f} BTU/h, {f.racks} rack(s), "
-                 f"{f.annual_energy_kwh:,.0f} kWh/year")
     cost = f"USD {c.capital_usd:,.0f}" if c.capital_usd else "no price in the catalog"
     lines.append(f"  capital (indicative): {cost}. {c.note}")
+    return lines
+
+
+def infrastructure(r: SizingResult) -> list[str]:
+    site = r.infrastructure
+    if site is None:
+        return []
+    p, c, e, el = site.power, site.cooling, site.energy, site.electrical
+    lines = _heading("Infrastructure")
+    lines.append(f"  racks: {len(site.racks)} ({sum(1 for x in site.racks if x.kind == 'compute')}"
+                 f" compute, {sum(1 for x in site.racks if x.kind == 'network')} network), "
+                 f"limit {c.rack_limit_w / 1e3:.0f} kW per rack ({c.kind} cooling)")
+    lines.append(f"  power: node {p.node_max_w / 1e3:.1f} kW max; IT {p.it_max_w / 1e3:.1f} kW "
+                 f"(compute {p.compute_w / 1e3:.1f}, network {p.network_w / 1e3:.1f}); facility "
+                 f"{p.facility_w / 1e3:.1f} kW at PUE {p.pue:g}")
+    lines.append(f"  heat: {c.heat_btu_per_h:,.0f} BTU/h, {c.tons:.1f} tons, air "
+                 f"{c.airflow_cfm:,.0f} CFM" + (f", coolant {c.liquid_l_per_min:,.0f} L/min"
+                                                if c.liquid_l_per_min else ""))
+    lines.append(f"  feeds: {el.voltage_v:g} V three-phase, worst rack {el.max_rack_current_a:.1f} "
+                 f"A per feed, {el.pdus_total} PDUs of {el.pdu_rating_a:g} A"
+                 + (" (A/B feeds)" if el.ab_feeds else ""))
+    co2 = f", {e.annual_co2e_kg / 1e3:,.1f} t CO2e" if e.annual_co2e_kg else ""
+    lines.append(f"  energy: {e.annual_kwh:,.0f} kWh/year at {e.utilisation:.0%} average load, "
+                 f"USD {e.annual_cost_usd:,.0f}/year{co2}")
+    lines.append(f"  scale-up: {site.network.scale_up}")
+    f = site.network.fabric
+    if f:
+        lines.append(f"  fabric: {f.endpoints} GPUs on {f.switch} ({f.radix} x {f.port_gbps:g}G), "
+                     f"{f.tiers} tiers: {f.leaves} leaf, {f.spines} spine, {f.cores} core; "
+                     f"cables per tier {f.cables_per_tier}; {f.transceivers} transceivers")
+    else:
+        lines.append(f"  fabric: {site.network.fabric_reason}")
+    for g in site.network.groups:
+        lines.append(f"  {g.network}: {g.count} x {g.switch} ({g.ports_used} ports)")
+    lines.append(f"  storage: {site.storage.total_bytes / 1e12:,.2f} TB in all; "
+                 f"{site.storage.preset} tier")
+    for line in site.cost_lines:
+        total = f"USD {line.total_usd:,.0f}" if line.total_usd is not None else "no price"
+        mark = " (estimated)" if line.estimated else ""
+        lines.append(f"  cost: {line.item} x {line.quantity:g}: {total}{mark}")
+    per_m = (f"USD {site.cost_per_million_tokens_usd:,.2f} per million output tokens"
+             if site.cost_per_million_tokens_usd else "cost per token not available")
+    lines.append(f"  total over {site.years:g} years: USD {site.tco_usd:,.0f}; {per_m}")
     return lines
 
 
 def render(r: SizingResult) -> str:
     """The whole summary as text."""
     lines = [f"AI Sizer {r.tool_version}: {r.inputs['name']}"]
-    for section in (requirements, memory, selection, performance, scale):
+    for section in (requirements, memory, selection, performance, scale, infrastructure):
         lines += section(r)
     if r.warnings:
         lines += _heading("Warnings")

@@ -32,6 +32,7 @@ from app.domain.catalog import (
     PrecisionSpec,
     ServerSpec,
     StorageTier,
+    SwitchSpec,
 )
 
 ENTRY_MODELS: dict[str, type[BaseModel]] = {
@@ -41,6 +42,7 @@ ENTRY_MODELS: dict[str, type[BaseModel]] = {
     "precisions": PrecisionSpec,
     "engines": EngineProfile,
     "storage": StorageTier,
+    "switches": SwitchSpec,
 }
 
 

@@ -302,6 +302,21 @@ class EngineProfile(Sourced):
         return specific.merged(self.factors) if specific else self.factors
 
 
+class SwitchSpec(Sourced):
+    """A network switch (fabric, front-end, storage or management)."""
+
+    vendor: str
+    roles: list[Literal["compute", "frontend", "storage", "management", "oob"]] = Field(
+        min_length=1, description="Networks it is used for.")
+    ports: int = Field(ge=4, le=1024, description="Ports at port_gbps (after breakout).")
+    port_gbps: float = Field(gt=0, description="Speed per port [Gb/s].")
+    fabric: Literal["infiniband", "ethernet"] = "ethernet"
+    rack_units: int = Field(ge=1, le=10)
+    max_power_w: float = Field(gt=0, description="Maximum power [W].")
+    price_usd: float | None = Field(default=None, gt=0, description="Indicative price [USD].")
+    price_source: str = ""
+
+
 class StorageTier(Sourced):
     """A storage performance class (NVIDIA's good/better/best per node)."""
 
@@ -331,7 +346,7 @@ class CatalogProblem(BaseModel):
         return f"{where}: {self.message}"
 
 
-KINDS = ("gpus", "servers", "models", "precisions", "engines", "storage")
+KINDS = ("gpus", "servers", "models", "precisions", "engines", "storage", "switches")
 
 
 class Catalog(BaseModel):
@@ -345,6 +360,7 @@ class Catalog(BaseModel):
     precisions: dict[str, PrecisionSpec] = Field(default_factory=dict)
     engines: dict[str, EngineProfile] = Field(default_factory=dict)
     storage: dict[str, StorageTier] = Field(default_factory=dict)
+    switches: dict[str, SwitchSpec] = Field(default_factory=dict)
     defaults: dict[str, float] = Field(default_factory=dict)
     default_sources: dict[str, str] = Field(default_factory=dict)
     versions: dict[str, str] = Field(default_factory=dict, description="Version per file.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from app.i18n import Message
 
@@ -59,6 +59,11 @@ class OperatingPoint(Frozen):
     tokens_per_s_per_user: float
     output_tokens_per_s: float = Field(description="Aggregate output rate, whole replica.")
     requests_per_s: float
+
+    @computed_field(description="Output tokens per second of the replica (CONTRACT.md).")
+    @property
+    def tokens_per_s(self) -> float:
+        return self.output_tokens_per_s
 
 
 class DecodeBreakdown(Frozen):
@@ -195,6 +200,131 @@ class CostResult(Frozen):
     note: str
 
 
+class RackResult(Frozen):
+    kind: str
+    items: list[str]
+    units_used: int
+    power_w: float
+    limit_w: float
+
+
+class PowerResult(Frozen):
+    node_max_w: float
+    node_typical_w: float
+    compute_w: float
+    network_w: float
+    storage_w: float
+    it_max_w: float
+    it_typical_w: float
+    facility_w: float
+    pue: float
+
+
+class CoolingResult(Frozen):
+    kind: str
+    rack_limit_w: float
+    heat_btu_per_h: float
+    tons: float
+    airflow_cfm: float
+    liquid_l_per_min: float
+    air_share: float
+
+
+class ElectricalResult(Frozen):
+    voltage_v: float
+    power_factor: float
+    ab_feeds: bool
+    max_rack_current_a: float
+    pdu_rating_a: float
+    pdus_per_rack_per_feed: int
+    pdus_total: int
+
+
+class EnergyResult(Frozen):
+    utilisation: float
+    annual_kwh: float
+    annual_cost_usd: float
+    annual_co2e_kg: float | None
+    annual_colocation_usd: float
+
+
+class SwitchGroup(Frozen):
+    network: str
+    switch: str
+    switch_name: str
+    count: int
+    ports_used: int
+    power_w: float
+
+
+class FabricResult(Frozen):
+    switch: str
+    radix: int
+    port_gbps: float
+    endpoints: int
+    tiers: int
+    leaves: int
+    spines: int
+    cores: int
+    cables_per_tier: list[int]
+    transceivers: int
+    nics: int
+    oversubscription: float
+    two_tier_limit: int
+
+
+class NetworkResult(Frozen):
+    scale_up: str
+    fabric: FabricResult | None
+    fabric_reason: str
+    groups: list[SwitchGroup]
+
+
+class StorageLine(Frozen):
+    tier: str
+    purpose: str
+    capacity_bytes: float
+    read_bytes_per_s: float = 0.0
+    write_bytes_per_s: float = 0.0
+
+
+class StorageResult(Frozen):
+    preset: str
+    read_bytes_per_s_per_node: float
+    write_bytes_per_s_per_node: float
+    local_nvme_bytes: float
+    lines: list[StorageLine]
+    total_bytes: float
+
+
+class CostLineResult(Frozen):
+    item: str
+    quantity: float
+    unit_usd: float | None
+    total_usd: float | None
+    source: str
+    estimated: bool = False
+
+
+class InfrastructureResult(Frozen):
+    """Racks, power, cooling, feeds, energy, networks, storage and cost of the deployment."""
+
+    power: PowerResult
+    cooling: CoolingResult
+    racks: list[RackResult]
+    electrical: ElectricalResult
+    energy: EnergyResult
+    network: NetworkResult
+    storage: StorageResult
+    cost_lines: list[CostLineResult]
+    capital_usd: float
+    annual_running_usd: float
+    years: float
+    tco_usd: float
+    cost_per_million_tokens_usd: float | None
+    warnings: list[Message] = Field(default_factory=list)
+
+
 class Assumption(Frozen):
     name: str
     value: Any
@@ -218,6 +348,7 @@ class SizingResult(Frozen):
     scale: ScaleResult
     facility: FacilityResult
     cost: CostResult
+    infrastructure: InfrastructureResult | None = None
     assumptions: list[Assumption]
     warnings: list[str]
     warning_messages: list[Message] = Field(default_factory=list)

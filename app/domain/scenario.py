@@ -148,6 +148,40 @@ class Sovereignty(Strict):
     region: str = ""
 
 
+class Infrastructure(Strict):
+    """Site choices for racks, power, cooling, network, storage and cost (all optional).
+
+    Unset values take the catalog defaults, which the result lists as assumptions.
+    """
+
+    cooling: Literal["air", "rdhx", "dlc"] | None = Field(
+        default=None, description="Cooling; default from the server (liquid -> dlc, else air).")
+    rack_power_limit_kw: float | None = Field(default=None, gt=0, le=500)
+    rack_units: int = Field(default=42, ge=10, le=58, description="Usable rack units per rack.")
+    pue: float | None = Field(default=None, ge=1.0, le=3.0)
+    air_delta_t_f: float | None = Field(default=None, gt=0, le=60)
+    liquid_delta_t_k: float | None = Field(default=None, gt=0, le=40)
+    feed_voltage_v: float | None = Field(default=None, ge=100, le=1000)
+    pdu_rating_a: float | None = Field(default=None, ge=10, le=400)
+    power_factor: float | None = Field(default=None, gt=0.5, le=1.0)
+    ab_feeds: bool = Field(default=True, description="Two independent feeds (A/B) per rack.")
+    utilisation: float | None = Field(default=None, gt=0, le=1.0,
+                                      description="Average load as a share of the peak.")
+    electricity_usd_per_kwh: float | None = Field(default=None, ge=0, le=10)
+    colocation_usd_per_kw_month: float | None = Field(default=None, ge=0, le=10_000)
+    grid_kg_co2e_per_kwh: float | None = Field(default=None, ge=0, le=2)
+    years: float | None = Field(default=None, gt=0, le=30)
+    fabric_switch: str | None = None
+    frontend_switch: str = "sn4600c"
+    oob_switch: str = "sn2201"
+    oversubscription: float = Field(default=1.0, ge=1.0, le=8.0)
+    force_fabric: bool = Field(default=False, description="Add a scale-out fabric anyway.")
+    model_versions: int | None = Field(default=None, ge=1, le=100)
+    log_retention_days: float | None = Field(default=None, ge=0, le=3650)
+    price_overrides_usd: dict[str, float] = Field(
+        default_factory=dict, description="Indicative prices replaced, by catalog id or line.")
+
+
 class Training(Strict):
     """Training block of CONTRACT.md (sized by the training issue)."""
 
@@ -186,6 +220,7 @@ class Scenario(Strict):
     availability: Availability = Field(default_factory=Availability)
     selection: Selection = Field(default_factory=Selection)
     sovereignty: Sovereignty = Field(default_factory=Sovereignty)
+    infrastructure: Infrastructure = Field(default_factory=Infrastructure)
     training: Training | None = None
     factor_overrides: dict[str, float] = Field(
         default_factory=dict, description="Efficiency factors the user set for this scenario."
@@ -199,6 +234,10 @@ class Scenario(Strict):
                 raise ValueError(
                     f"unknown factor '{name}'; allowed: {', '.join(OVERRIDABLE_FACTORS)}"
                 )
-            if not 0 <= number <= 10:
-                raise ValueError(f"factor '{name}' = {number} is outside 0..10")
+            share = name.startswith("eta_") or name == "comm_efficiency"
+            if share and not 0 < number <= 1:
+                raise ValueError(f"factor '{name}' = {number} must be a share above 0 and at "
+                                 "most 1 (no engine beats the hardware roofline)")
+            if not share and not 0 <= number <= 1:
+                raise ValueError(f"factor '{name}' = {number} s must be between 0 and 1 s")
         return value

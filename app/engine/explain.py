@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from app.domain.catalog import Catalog
+from app.domain.catalog import Catalog, ServerSpec
 from app.domain.result import (
     Assumption,
     Band,
@@ -15,6 +14,7 @@ from app.domain.result import (
     CurvePoint,
     DecodeBreakdown,
     FacilityResult,
+    InfrastructureResult,
     MemoryResult,
     OperatingPoint,
     PerformanceResult,
@@ -267,52 +267,48 @@ def server_options(catalog: Catalog, config: Configuration, r: Resolved) -> list
             raise SizingError(f"hardware.server: '{name}' is not a server for "
                               f"{config.gpu.id}; choose one of {sorted(s.id for s in hosts)}")
         return [server]
-    return [s for s in catalog.servers.values() if config.gpu.id in s.gpu_ids]
+    hosts = [s for s in catalog.servers.values() if config.gpu.id in s.gpu_ids]
+    return hosts or [generic_server(catalog, config)]
 
 
-def facility_result(catalog: Catalog, config: Configuration, scale: ScaleResult) -> FacilityResult:
-    """First-order power and heat: server maximum power, industry-average PUE."""
-    server = catalog.servers[scale.server]
-    it_power = node_power_w(server, config, scale) * scale.nodes
-    pue = catalog.default("pue")
-    facility = it_power * pue
-    btu = it_power * catalog.default("w_to_btu_per_h")
-    node_w = it_power / scale.nodes
-    per_rack = max(1, min(int(catalog.default("rack_units") // server.rack_units),
-                          int(catalog.default("rack_power_limit_w") // node_w)))
-    racks = math.ceil(scale.nodes / per_rack)
-    energy = facility * catalog.default("average_power_fraction") * HOURS_PER_YEAR / 1e3
-    return FacilityResult(it_power_w=it_power, facility_power_w=facility, pue=pue,
-                          heat_btu_per_h=btu, cooling_tons=btu / 12_000, racks=racks,
-                          cooling=server.cooling, annual_energy_kwh=energy)
+def generic_server(catalog: Catalog, config: Configuration) -> ServerSpec:
+    """A planning server for a GPU no catalog server lists (e.g. one the user added).
 
-
-def node_power_w(server, config: Configuration, scale: ScaleResult) -> float:
-    """Maximum power of one node with the GPUs it actually carries [W].
-
-    The host's share is the server maximum less its full complement of this GPU's TDP.
+    GPUs per node = the GPU's scale-up domain; power = host default + GPUs x TDP.
     """
-    used = min(server.gpu_count, math.ceil(scale.gpus_total / scale.nodes))
-    host = max(server.max_power_w - server.gpu_count * config.gpu.tdp_w, 0.0)
-    return min(server.max_power_w, host + used * config.gpu.tdp_w)
+    gpu = config.gpu
+    count = min(gpu.max_gpus_per_node, 8)
+    host = catalog.default("host_power_w")
+    return ServerSpec(
+        id=f"generic-{gpu.id}", name=f"Generic {count}-GPU server for {gpu.name}",
+        vendor="generic", gpu_ids=[gpu.id], gpu_count=count, rack_units=4 if count > 2 else 2,
+        max_power_w=host + count * gpu.tdp_w, scale_up=gpu.scale_up, source=(
+            "derived: no catalog server lists this GPU; host power default + GPUs x TDP"),
+        as_of=gpu.as_of, derived=["gpu_count", "rack_units", "max_power_w"])
 
 
-def cost_result(catalog: Catalog, config: Configuration, scale: ScaleResult) -> CostResult:
-    """Indicative capital cost of GPUs and servers (network, storage, facility excluded)."""
-    server = catalog.servers[scale.server]
-    gpus = scale.gpus_total
-    if server.price_includes_gpus and server.price_usd:
-        gpu_cost, server_cost = None, scale.nodes * server.price_usd
-    else:
-        gpu_cost = gpus * config.gpu.price_usd if config.gpu.price_usd else None
-        server_cost = scale.nodes * server.price_usd if server.price_usd else None
-    parts = [c for c in (gpu_cost, server_cost) if c is not None]
-    note = ("Indicative prices from the catalog (street prices vary by 20-40 %); "
-            "network, storage, racks and facility are not included yet.")
-    if gpu_cost is None and not server.price_includes_gpus:
-        note += f" No price for {config.gpu.name} in the catalog."
-    return CostResult(capital_usd=sum(parts) if parts else None, gpus_usd=gpu_cost,
-                      servers_usd=server_cost, note=note)
+def facility_result(site: InfrastructureResult) -> FacilityResult:
+    """The headline facility figures (details in ``infrastructure``)."""
+    return FacilityResult(it_power_w=site.power.it_max_w, facility_power_w=site.power.facility_w,
+                          pue=site.power.pue, heat_btu_per_h=site.cooling.heat_btu_per_h,
+                          cooling_tons=site.cooling.tons, racks=len(site.racks),
+                          cooling=site.cooling.kind, annual_energy_kwh=site.energy.annual_kwh)
+
+
+def cost_result(site: InfrastructureResult) -> CostResult:
+    """The headline capital figures (lines in ``infrastructure.cost_lines``)."""
+    first = site.cost_lines[0] if site.cost_lines else None
+    estimated = any(line.estimated for line in site.cost_lines)
+    missing = [line.item for line in site.cost_lines if line.total_usd is None]
+    note = ("Indicative prices from the catalog, dated and sourced (street prices vary by "
+            "20-40 %).")
+    if estimated:
+        note += " Lines marked estimated use a planning rule where no price is published."
+    if missing:
+        note += " No price for: " + ", ".join(missing) + "."
+    return CostResult(capital_usd=site.capital_usd or None,
+                      gpus_usd=first.total_usd if first else None,
+                      servers_usd=None, note=note)
 
 
 FACTOR_UNITS = {"step_overhead_s": "s", "layer_overhead_s": "s", "fixed_latency_s": "s",

@@ -84,9 +84,14 @@ def ttft_under_load(replica: Replica, work: Workload, batch: np.ndarray,
     return np.maximum(alone, replica.factors.fixed_latency_s + steps * itl)
 
 
+FRACTIONAL_BATCHES = np.geomspace(0.01, 1.0, 12, endpoint=False)
+
+
 def batch_grid(cap: float) -> np.ndarray:
-    """Decode batch sizes from 1 to ``cap``: every size up to 64, then geometric [-]."""
-    return concurrency_grid(cap) if cap >= 1 else np.array([1.0])
+    """Decode batch sizes up to ``cap``: below one (a user who spends part of each request
+    in prefill), every size up to 64, then geometric [-]."""
+    whole = concurrency_grid(cap) if cap >= 1 else np.array([1.0])
+    return np.concatenate([FRACTIONAL_BATCHES, whole])
 
 
 def by_batch(replica: Replica, work: Workload, batch: np.ndarray) -> Points:
@@ -119,7 +124,7 @@ def closed_loop(replica: Replica, work: Workload, concurrency, batch_cap: float)
     users = np.atleast_1d(np.asarray(concurrency, dtype=float))
     curve = by_batch(replica, work, batch_grid(batch_cap))
     batch = np.interp(users, curve.concurrency, curve.batch, right=curve.batch[-1])
-    batch = np.clip(batch, 1.0, batch_cap)
+    batch = np.clip(batch, FRACTIONAL_BATCHES[0], batch_cap)
     points = by_batch(replica, work, batch)
     served = np.minimum(users, points.concurrency)
     requests = points.output_tokens_per_s / work.output_tokens

@@ -22,6 +22,7 @@ from app.domain.scenario import Scenario
 from app.engine import explain
 from app.engine.configuration import Choice, Configuration, configure
 from app.engine.evaluate import plan_memory
+from app.engine.infrastructure import size_infrastructure
 from app.engine.memory import ParameterCounts, parameter_counts
 from app.engine.performance import Workload
 from app.engine.selection import (
@@ -110,6 +111,10 @@ def resolve(scenario: Scenario, catalog: Catalog) -> Resolved:
         raise SizingError(
             f"workload.max_context_tokens: {workload.context_tokens} exceeds the model's "
             f"context limit of {model.max_context_tokens} tokens")
+    if scenario.availability.storage_tier not in catalog.storage:
+        raise SizingError(f"availability.storage_tier: unknown tier "
+                          f"'{scenario.availability.storage_tier}'; choose one of "
+                          f"{', '.join(sorted(catalog.storage))}")
     serving = {"memory_fraction": scenario.serving.memory_fraction,
                "batch_limit": scenario.serving.max_batch_size,
                "batched_tokens": scenario.serving.max_batched_tokens}
@@ -129,9 +134,25 @@ def given_configuration(catalog: Catalog, r: Resolved) -> Evaluated:
         catalog.gpu(hardware.gpu)
     except KeyError as exc:
         raise SizingError(f"hardware.gpu: {exc.args[0]}") from None
+    check_parallelism(r.model, hardware.tensor_parallel, hardware.pipeline_parallel)
     choice = Choice(hardware.gpu, hardware.tensor_parallel, hardware.pipeline_parallel,
                     r.weights, r.kv_cache, r.engine)
     return evaluate_candidate(_configure(catalog, r, choice), r.demand)
+
+
+def check_parallelism(model: ModelSpec, tensor_parallel: int, pipeline_parallel: int) -> None:
+    """Serving engines refuse a tensor-parallel degree that does not split the heads evenly."""
+    heads, kv = model.attention_heads, model.kv_heads
+    allowed = [t for t in range(1, heads + 1) if heads % t == 0
+               and (model.mla is not None or kv % t == 0 or t % kv == 0)]
+    if tensor_parallel not in allowed:
+        raise SizingError(
+            f"hardware.tensor_parallel: {tensor_parallel} does not split {model.name}'s "
+            f"{heads} attention heads and {kv} KV heads evenly; allowed: "
+            f"{', '.join(str(t) for t in allowed)}")
+    if pipeline_parallel > model.layers:
+        raise SizingError(f"hardware.pipeline_parallel: {pipeline_parallel} stages for "
+                          f"{model.layers} layers; at most {model.layers}")
 
 
 def candidate_row(e: Evaluated, reason: Message) -> Candidate:
@@ -226,10 +247,13 @@ def size(scenario: Scenario, catalog: Catalog) -> SizingResult:
     if load is None:
         load = explain.batch_replicas(catalog, performance, r)
     scale = explain.scale_result(catalog, config, performance, r, load)
-    facility = explain.facility_result(catalog, config, scale)
-    cost = explain.cost_result(catalog, config, scale)
-    assumptions = r.assumptions + explain.engine_assumptions(catalog, config, r)
+    site, site_assumptions = size_infrastructure(catalog, config, scale, performance, r)
+    facility = explain.facility_result(site)
+    cost = explain.cost_result(site)
+    assumptions = (r.assumptions + explain.engine_assumptions(catalog, config, r)
+                   + site_assumptions)
     warnings = explain.warnings_for(catalog, config, memory, performance, scale, r)
+    warnings += site.warnings
     return SizingResult(
         tool_version=__version__,
         catalog_versions=dict(catalog.versions),
@@ -242,6 +266,7 @@ def size(scenario: Scenario, catalog: Catalog) -> SizingResult:
         scale=scale,
         facility=facility,
         cost=cost,
+        infrastructure=site,
         assumptions=assumptions,
         warnings=[w.text() for w in warnings],
         warning_messages=warnings,

@@ -30,7 +30,8 @@ class NodePlan:
 
     @property
     def gpus(self) -> int:
-        return self.nodes * self.server.gpu_count if self.replicas_per_node else 0
+        """GPU slots in all nodes [-]."""
+        return self.nodes * self.server.gpu_count
 
 
 def replicas_for_users(users: int, capacity_per_replica: int) -> int:

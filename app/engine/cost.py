@@ -1,0 +1,61 @@
+"""Cost: capital by line, yearly energy and colocation, total cost, cost per million tokens.
+
+All prices are indicative, dated and sourced in the catalogs, and overridable per scenario;
+a line without a published price is either estimated (and says how) or left out (and says so).
+USD throughout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SECONDS_PER_YEAR = 365.0 * 86_400.0
+
+
+@dataclass(frozen=True)
+class CostLine:
+    item: str
+    quantity: float
+    unit_usd: float | None
+    source: str
+    estimated: bool = False
+
+    @property
+    def total_usd(self) -> float | None:
+        return None if self.unit_usd is None else self.quantity * self.unit_usd
+
+
+def capital_usd(lines: list[CostLine]) -> float:
+    """Sum of the priced lines [USD]."""
+    return sum(line.total_usd for line in lines if line.total_usd is not None)
+
+
+def network_estimate_usd(compute_capital_usd: float, share: float) -> float:
+    """Network capital when switch prices are unknown: ``share`` of the whole cluster.
+
+    If the network is a share ``s`` of total cost, it is ``s / (1 - s)`` of the rest.
+    """
+    return compute_capital_usd * share / (1.0 - share)
+
+
+def annual_colocation_usd(it_power_w: float, usd_per_kw_month: float) -> float:
+    """Colocation billed per kW of IT power per month [USD/year]."""
+    return it_power_w / 1e3 * usd_per_kw_month * 12.0
+
+
+def total_cost_usd(capital: float, annual_running: float, years: float) -> float:
+    """Capital plus ``years`` of running cost [USD] (undiscounted)."""
+    return capital + annual_running * years
+
+
+def cost_per_million_tokens(capital: float, annual_running: float, years: float,
+                            output_tokens_per_s: float, utilisation: float) -> float | None:
+    """Cost per million output tokens at the planned load [USD/1e6 tokens].
+
+    ``(capital / years + running per year) / tokens per year``, tokens per year =
+    output tokens/s x utilisation x seconds per year.
+    """
+    tokens = output_tokens_per_s * utilisation * SECONDS_PER_YEAR
+    if tokens <= 0 or years <= 0:
+        return None
+    return (capital / years + annual_running) / tokens * 1e6
