@@ -1,0 +1,241 @@
+"""The node topology view: users, load balancer, switches, nodes with their GPUs, storage.
+
+Drawn from the SizingResult alone (``infrastructure`` and ``scale``): racks are failure
+domains and colour their nodes; each node shows its GPUs inside the scale-up domain
+(NVLink/NVSwitch or PCIe) and its NICs; with a scale-out fabric, leaf i is wired to GPU i of
+every node (rail-optimised) and every leaf to every spine. Up to 64 nodes are drawn one by
+one; beyond, each rack is one box with its node count. Zoom with the wheel, pan by dragging,
+hover for details; export to PNG or SVG.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QWheelEvent
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QWidget,
+)
+
+from app.domain.result import SizingResult
+from app.ui.text import t
+
+MAX_DRAWN_NODES = 64
+NODE_W, NODE_H, GAP = 150, 90, 24
+RACK_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+                "#7f7f7f", "#bcbd22", "#17becf")
+LINE = QPen(QColor("#777777"), 1)
+RAIL = QPen(QColor("#1f77b4"), 0.6)
+
+
+def box(scene: QGraphicsScene, rect: QRectF, label: str, colour: str, tip: str,
+        fill_alpha: int = 40) -> QGraphicsRectItem:
+    """A labelled rectangle with a tooltip."""
+    item = scene.addRect(rect, QPen(QColor(colour), 1.5), QBrush(_alpha(colour, fill_alpha)))
+    item.setToolTip(tip)
+    text = QGraphicsSimpleTextItem(label, item)
+    text.setPos(rect.x() + 4, rect.y() + 2)
+    return item
+
+
+def _alpha(colour: str, alpha: int) -> QColor:
+    value = QColor(colour)
+    value.setAlpha(alpha)
+    return value
+
+
+def row_x(index: int, count: int, item_w: float, width: float, gap: float = GAP) -> float:
+    """x of item ``index`` in a row of ``count`` items centred over ``width``."""
+    row = count * item_w + (count - 1) * gap
+    return (width - row) / 2 + index * (item_w + gap)
+
+
+def line(scene: QGraphicsScene, a: QGraphicsItem, b: QGraphicsItem, pen: QPen = LINE) -> None:
+    """A wire from the bottom centre of ``a`` to the top centre of ``b``."""
+    ra, rb = a.sceneBoundingRect(), b.sceneBoundingRect()
+    item = scene.addLine(ra.center().x(), ra.bottom(), rb.center().x(), rb.top(), pen)
+    item.setZValue(-1)
+
+
+class TopologyScene(QGraphicsScene):
+    """Builds the picture for one result."""
+
+    def draw(self, r: SizingResult) -> None:
+        self.clear()
+        site = r.infrastructure
+        if site is None:
+            return
+        nodes = self.draw_nodes(r)
+        self.width = max(item.sceneBoundingRect().right() for item in nodes) if nodes else NODE_W
+        switches = self.draw_network(r, nodes)
+        self.draw_front(r, switches)
+        self.draw_storage(r, switches.get("storage", nodes[:8]))
+        self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+
+    # --- layers, top to bottom -------------------------------------------------------------
+    def draw_front(self, r: SizingResult, switches: dict) -> None:
+        front = switches.get("front-end", [])
+        width = self.width
+        users = box(self, QRectF(row_x(0, 2, 140, width), -420, 140, 40), t("Users"), "#444444",
+                    t("Users send requests to the load balancer"))
+        balancer = box(self, QRectF(row_x(1, 2, 140, width), -420, 140, 40), t("Load balancer"),
+                       "#444444", t("Spreads requests over the replicas; private endpoint"))
+        self.addLine(users.rect().right(), -400, balancer.rect().left(), -400, LINE)
+        for item in front:
+            line(self, balancer, item)
+
+    def draw_network(self, r: SizingResult, nodes: list[QGraphicsItem]) -> dict:
+        placed: dict[str, list] = {}
+        y = {"front-end": -340, "compute fabric": -200, "storage": 180}
+        for group in r.infrastructure.network.groups:
+            if group.network == "out-of-band":
+                continue
+            if group.network == "compute fabric":
+                placed[group.network] = self.draw_fabric(r, nodes)
+                continue
+            row = []
+            count = min(group.count, 16)
+            for i in range(count):
+                rect = QRectF(row_x(i, count, NODE_W, self.width), y[group.network], NODE_W, 34)
+                row.append(box(self, rect, f"{group.network} {i + 1}", "#555555",
+                               f"{group.switch_name}\n{group.ports_used} {t('ports in use')}"))
+            placed[group.network] = row
+            targets = nodes[:MAX_DRAWN_NODES]
+            pairs = max(len(row) // 2, 1)
+            for j, node in enumerate(targets):
+                for switch in row[2 * (j % pairs): 2 * (j % pairs) + 2]:  # dual-homed
+                    if group.network == "front-end":
+                        line(self, switch, node)
+                    else:
+                        line(self, node, switch)
+        return placed
+
+    def draw_fabric(self, r: SizingResult, nodes: list[QGraphicsItem]) -> list:
+        fabric = r.infrastructure.network.fabric
+        n_leaves, n_spines = min(fabric.leaves, 32), min(fabric.spines, 24)
+        leaves = [box(self, QRectF(row_x(i, n_leaves, 60, self.width), -200, 60, 30),
+                      f"L{i + 1}", "#1f77b4",
+                      t("Leaf switch {n} ({switch}); rail {n}", n=i + 1, switch=fabric.switch))
+                  for i in range(n_leaves)]
+        spines = [box(self, QRectF(row_x(i, n_spines, 70, self.width), -270, 70, 30),
+                      f"S{i + 1}", "#0b3d91",
+                      t("Spine switch {n} ({switch})", n=i + 1, switch=fabric.switch))
+                  for i in range(n_spines)]
+        for leaf in leaves:
+            for spine in spines:
+                line(self, spine, leaf, RAIL)
+        for node in nodes[:MAX_DRAWN_NODES]:
+            for leaf in leaves[: r.scale.gpus_per_node]:
+                line(self, leaf, node, RAIL)
+        return leaves + spines
+
+    def draw_nodes(self, r: SizingResult) -> list[QGraphicsItem]:
+        site, scale = r.infrastructure, r.scale
+        compute = [rack for rack in site.racks if rack.kind == "compute"]
+        drawn = []
+        grouped = scale.nodes > MAX_DRAWN_NODES
+        x = 0.0
+        for number, rack in enumerate(compute):
+            colour = RACK_COLOURS[number % len(RACK_COLOURS)]
+            if grouped:
+                rect = QRectF(x, 0, NODE_W, NODE_H)
+                tip = t("Rack {n}: {nodes} nodes, {kw} kW", n=number + 1, nodes=len(rack.items),
+                        kw=f"{rack.power_w / 1e3:.1f}")
+                drawn.append(box(self, rect, t("Rack {n}: {nodes} nodes", n=number + 1,
+                                               nodes=len(rack.items)), colour, tip, 70))
+                x += NODE_W + GAP
+                continue
+            for name in rack.items:
+                drawn.append(self.draw_node(QRectF(x, 0, NODE_W, NODE_H), name, colour, number,
+                                            r))
+                x += NODE_W + GAP
+            x += GAP
+        return drawn
+
+    def draw_node(self, rect: QRectF, name: str, colour: str, rack: int,
+                  r: SizingResult) -> QGraphicsItem:
+        gpus = r.scale.gpus_per_node
+        used = -(-r.scale.gpus_total // max(r.scale.nodes, 1))
+        tip = t("{name}\nRack {rack} (failure domain)\n{gpus} GPUs; {scale_up}", name=name,
+                rack=rack + 1, gpus=gpus, scale_up=r.infrastructure.network.scale_up)
+        node = box(self, rect, t("Node {n}", n=name.rsplit("#", 1)[-1]), colour, tip, 50)
+        domain = QGraphicsRectItem(QRectF(rect.x() + 6, rect.y() + 22, rect.width() - 12, 40),
+                                   node)
+        domain.setPen(QPen(QColor(colour).darker(130), 1, Qt.PenStyle.DashLine))
+        domain.setToolTip(r.infrastructure.network.scale_up)
+        per_row = min(gpus, 8)
+        size = (rect.width() - 20) / max(per_row, 1) - 2
+        for i in range(min(gpus, 16)):
+            gx = rect.x() + 10 + (i % per_row) * (size + 2)
+            gy = rect.y() + 26 + (i // per_row) * (size / 2 + 2)
+            gpu = QGraphicsRectItem(QRectF(gx, gy, size, size / 2), node)
+            gpu.setBrush(QBrush(QColor("#76b900" if i < used else "#dddddd")))
+            gpu.setToolTip(t("GPU {n}", n=i + 1) if i < used else t("Empty GPU slot"))
+        nic = QGraphicsSimpleTextItem(t("NICs"), node)
+        nic.setPos(rect.x() + 6, rect.bottom() - 22)
+        return node
+
+    def draw_storage(self, r: SizingResult, above: list[QGraphicsItem]) -> None:
+        store = r.infrastructure.storage
+        rect = QRectF(row_x(0, 1, 260, self.width), 280, 260, 50)
+        tip = t("{tb} TB on the '{tier}' tier, {read} GB/s read per node",
+                tb=f"{store.total_bytes / 1e12:.1f}", tier=store.preset,
+                read=f"{store.read_bytes_per_s_per_node / 1e9:g}")
+        storage = box(self, rect, t("Storage"), "#8c564b", tip, 60)
+        for item in above:
+            line(self, item, storage)
+
+
+class TopologyView(QGraphicsView):
+    """Zoomable, pannable view of a TopologyScene, with PNG and SVG export."""
+
+    def __init__(self, parent: QWidget | None = None):
+        self.topology = TopologyScene()
+        super().__init__(self.topology, parent)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setMinimumHeight(420)
+
+    def show_result(self, result: SizingResult) -> None:
+        self.topology.draw(result)
+        self.fit()
+
+    def fit(self) -> None:
+        self.fitInView(self.topology.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        self.fit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt API)
+        factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
+        self.scale(factor, factor)
+
+    def export_png(self, path: Path, scale: float = 2.0) -> None:
+        rect = self.topology.sceneRect()
+        image = QImage((rect.size() * scale).toSize(), QImage.Format.Format_ARGB32)
+        image.fill(Qt.GlobalColor.white)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.topology.render(painter)
+        painter.end()
+        image.save(str(path))
+
+    def export_svg(self, path: Path) -> None:
+        rect = self.topology.sceneRect()
+        generator = QSvgGenerator()
+        generator.setFileName(str(path))
+        generator.setSize(QSize(int(rect.width()), int(rect.height())))
+        generator.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
+        generator.setTitle("AI Sizer topology")
+        painter = QPainter(generator)
+        self.topology.render(painter)
+        painter.end()
