@@ -43,7 +43,7 @@ def test_more_than_64_nodes_are_grouped_by_rack(qtbot):
     view = TopologyView()
     qtbot.addWidget(view)
     data = example("small-chat")
-    data["workload"]["concurrent_users"] = 6000
+    data["workload"]["concurrent_users"] = 20000
     data["availability"]["redundancy"] = "n+1"
     result = size(load_scenario(data))
     assert result.scale.nodes > MAX_DRAWN_NODES
