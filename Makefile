@@ -29,6 +29,12 @@ QT_RUNTIME_PKGS := libglib2.0-0 libgl1 libegl1 libfontconfig1 libfreetype6 libdb
 QT_RUNTIME_LIBS := libglib-2.0.so.0 libGL.so.1 libEGL.so.1 libfontconfig.so.1 \
                    libfreetype.so.6 libdbus-1.so.3 libxkbcommon.so.0
 
+# Tools the tests use besides Python: pdffonts and pdftoppm check the PDF report's fonts and
+# render its pages. Only `make test` installs them (target-specific, inherited by set-up).
+TEST_PKGS := poppler-utils
+EXTRA_PKGS :=
+test: EXTRA_PKGS := $(TEST_PKGS)
+
 # Extra arguments: `make run ARGS=my-scenario.json`, `make test PYTEST_ARGS="-x tests/engine"`.
 ARGS ?=
 PYTEST_ARGS ?=
@@ -88,7 +94,7 @@ system-deps:
 	    missing="python3-venv"
 	fi
 	if command -v dpkg-query >/dev/null 2>&1; then
-	    for pkg in $(QT_RUNTIME_PKGS); do
+	    for pkg in $(QT_RUNTIME_PKGS) $(EXTRA_PKGS); do
 	        dpkg-query -W -f='$${Status}' "$$pkg" 2>/dev/null | grep -q 'install ok installed' \
 	            || missing="$$missing $$pkg"
 	    done
