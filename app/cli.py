@@ -1,13 +1,16 @@
 """The ``aisizer`` command line (CONTRACT.md, "Command line").
 
 Errors go to stderr as one readable sentence per problem and exit with status 2; ``--json``
-output goes to stdout only.
+output goes to stdout only. ``verify`` exits 0 for a valid and trusted report, 1 for any other
+verdict and 2 when the file cannot be read.
 """
 
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -16,7 +19,8 @@ from app.catalog import clear_cache, default_catalog
 from app.catalog.hf_import import ModelImportError, read_model_folder, save_to_user_catalog
 from app.domain.catalog import KINDS
 
-EXIT_OK, EXIT_INVALID = 0, 2
+EXIT_OK, EXIT_NOT_TRUSTED, EXIT_INVALID = 0, 1, 2
+PASSPHRASE_ENV = "AISIZER_SIGNING_PASSPHRASE"
 
 
 def fail(problems: list[str]) -> int:
@@ -33,24 +37,42 @@ def cmd_gui(args: argparse.Namespace) -> int:
 
 def scenario_data(args: argparse.Namespace) -> dict:
     if args.example and args.scenario:
-        raise api.ScenarioError(["give a scenario file or --example, not both"])
+        raise api.ScenarioError(["give a scenario file or --example, not both; examples: "
+                                 f"{', '.join(api.example_names())}"])
     if args.example:
         return api.example(args.example)
     if not args.scenario:
         raise api.ScenarioError(["give a scenario file, or --example NAME "
                                  f"({', '.join(api.example_names())})"])
-    return api._parse(Path(args.scenario))
+    path = Path(args.scenario)
+    if is_pdf(path):  # a report: the scenario attached to it
+        from app.report import attachments
+
+        try:
+            return attachments.scenario_from_report(path)
+        except attachments.ReportFileError as exc:
+            raise api.ScenarioError([str(exc)]) from None
+    return api._parse(path)
+
+
+def is_pdf(path: Path) -> bool:
+    try:
+        with path.open("rb") as stream:
+            return stream.read(5) == b"%PDF-"
+    except OSError:
+        return False
+
+
+def sized_scenario(args: argparse.Namespace) -> tuple[dict, object]:
+    """The scenario (with --set applied) and its result; ScenarioError on invalid input."""
+    data = scenario_data(args)
+    scenario = api.apply_settings(data, args.set or [])
+    return data, api.size(scenario)
 
 
 def cmd_size(args: argparse.Namespace) -> int:
     try:
-        data = scenario_data(args)
-        for assignment in args.set or []:
-            path, sep, value = assignment.partition("=")
-            if not sep:
-                raise api.ScenarioError([f"--set {assignment}: expected PATH=VALUE"])
-            api.set_field(data, path.strip(), value.strip())
-        result = api.size(api.load_scenario(data))
+        _, result = sized_scenario(args)
     except api.ScenarioError as exc:
         return fail(exc.problems)
     if args.json:
@@ -58,6 +80,156 @@ def cmd_size(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         sys.stdout.write(summary.render(result))
+    return EXIT_OK
+
+
+def passphrase(args: argparse.Namespace, what: str, confirm: bool = False) -> str:
+    """From --passphrase-file, AISIZER_SIGNING_PASSPHRASE, or asked on the terminal."""
+    from app.report.identity import IdentityError
+
+    if getattr(args, "passphrase_file", None):
+        try:
+            text = Path(args.passphrase_file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise IdentityError(f"cannot read the passphrase file '{args.passphrase_file}': "
+                                f"{getattr(exc, 'strerror', None) or exc}") from None
+        return text.splitlines()[0] if text.splitlines() else ""
+    if os.environ.get(PASSPHRASE_ENV) is not None:
+        return os.environ[PASSPHRASE_ENV]
+    if not sys.stdin.isatty():
+        raise IdentityError(f"no passphrase for {what}: give --passphrase-file FILE, set "
+                            f"{PASSPHRASE_ENV}, or run the command on a terminal")
+    try:
+        first = getpass.getpass(f"Passphrase for {what}: ")
+        if confirm and getpass.getpass("Repeat the passphrase: ") != first:
+            raise IdentityError("the two passphrases differ; nothing was written")
+    except (EOFError, KeyboardInterrupt):
+        raise IdentityError("no passphrase given; nothing was written") from None
+    return first
+
+
+def signing_identity(args: argparse.Namespace):
+    """The identity to sign with: --sign FILE, else the configured one, unless --no-sign."""
+    from app.report import identity
+
+    if args.no_sign:
+        return None
+    path = Path(args.sign) if args.sign else identity.identity_path()
+    if not args.sign and not path.is_file():
+        return None
+    return identity.load(path, passphrase(args, f"the signing identity '{path}'"))
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from app.report.export import build_report, write_report
+    from app.report.identity import IdentityError
+
+    try:
+        data, result = sized_scenario(args)
+        signer = signing_identity(args)
+        pdf = build_report(data, result, lang=args.lang, paper=args.paper, identity=signer,
+                           catalog=default_catalog())
+    except api.ScenarioError as exc:
+        return fail(exc.problems)
+    except IdentityError as exc:
+        return fail([str(exc)])
+    try:
+        write_report(args.output, pdf)
+    except OSError as exc:
+        return fail([f"cannot write '{args.output}': {exc.strerror}; nothing was written"])
+    if signer:
+        print(f"Wrote {args.output}, signed by {signer.name}; certificate SHA-256 "
+              f"fingerprint {signer.fingerprint}")
+    else:
+        print(f"Wrote {args.output} (not signed)")
+    return EXIT_OK
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from app.report import attachments, verify
+    from app.report.identity import IdentityError
+
+    try:
+        outcome = verify.verify_file(Path(args.report), [Path(p) for p in args.trust or []])
+    except (attachments.ReportFileError, IdentityError) as exc:
+        return fail([str(exc)])
+    if args.json:
+        json.dump(outcome.to_json(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(f"{args.report}: {outcome.summary}")
+        print(f"  {outcome.detail}")
+        for label, value in (("signer", outcome.signer), ("organisation", outcome.organisation),
+                             ("email", outcome.email), ("signing time", outcome.signing_time),
+                             ("certificate SHA-256", outcome.fingerprint),
+                             ("trust anchor", outcome.trust_anchor),
+                             ("attachments", ", ".join(outcome.attachments))):
+            if value:
+                print(f"  {label + ':':<21}{value}")
+    return EXIT_OK if outcome.trusted else EXIT_NOT_TRUSTED
+
+
+def _refuse_overwrite(path: Path, force: bool) -> None:
+    from app.report.identity import IdentityError
+
+    if path.exists() and not force:
+        raise IdentityError(f"a signing identity already exists at '{path}'; give --force to "
+                            "replace it")
+
+
+def cmd_identity(args: argparse.Namespace) -> int:
+    from app.report import identity
+    from app.report.identity import IdentityError
+
+    try:
+        if args.action == "create":
+            path = Path(args.output) if args.output else identity.identity_path()
+            _refuse_overwrite(path, args.force)
+            secret = passphrase(args, "the new signing identity", confirm=True)
+            made = identity.create(args.name, args.organisation or "", args.email or "",
+                                   secret, path)
+            print(f"Created {path} (certificate {path.with_suffix('.pem')})")
+            return _show(made.certificate, path)
+        if args.action == "import":
+            path = Path(args.output) if args.output else identity.identity_path()
+            _refuse_overwrite(path, args.force)
+            source = Path(args.file)
+            made = identity.import_pkcs12(source, passphrase(args, f"'{source}'"), path)
+            print(f"Imported {source} as {path} ({len(made.chain)} chain certificate(s))")
+            for problem in identity.usage_problems(made.certificate):
+                print(f"aisizer: note: {problem}", file=sys.stderr)
+            return _show(made.certificate, path)
+        return cmd_identity_show(args)
+    except IdentityError as exc:
+        return fail([str(exc)])
+
+
+def cmd_identity_show(args: argparse.Namespace) -> int:
+    from app.report import identity
+    from app.report.identity import IdentityError
+
+    path = Path(args.file) if args.file else identity.identity_path()
+    pem = path.with_suffix(".pem")
+    if pem.is_file():
+        certificate = identity.read_certificates(pem)[0]
+    elif path.is_file():
+        certificate = identity.load(path, passphrase(args, f"'{path}'")).certificate
+    else:
+        raise IdentityError(f"no signing identity at '{path}'; create one with 'aisizer "
+                            "identity create --name NAME'")
+    return _show(certificate, path, as_json=getattr(args, "json", False))
+
+
+def _show(certificate, path: Path, as_json: bool = False) -> int:
+    from app.report import identity
+
+    described = {"identity": str(path), **identity.describe(certificate)}
+    if as_json:
+        json.dump(described, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return EXIT_OK
+    for key, value in described.items():
+        print(f"  {key.replace('_', ' ') + ':':<21}{value}")
     return EXIT_OK
 
 
@@ -118,7 +290,7 @@ def cmd_calibration(args: argparse.Namespace) -> int:
     path = Path(args.cases)
     try:
         cases = [normalise_case(raw) for raw in json.loads(path.read_text(encoding="utf-8"))]
-    except (OSError, ValueError, KeyError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         return fail([f"calibration: cannot read cases from '{path}': {exc}"])
     outcomes = run_cases(cases, default_catalog())
     print(f"{'case':<9} {'model':<15} {'weights':<11} {'gpu':<12} {'tp':>2} {'pp':>2} "
@@ -154,6 +326,7 @@ def parser() -> argparse.ArgumentParser:
     size.add_argument("--set", action="append", metavar="PATH=VALUE",
                       help="override a field, e.g. workload.concurrent_users=64")
     size.set_defaults(func=cmd_size)
+    add_report_parsers(sub)
     cat = sub.add_parser("catalog", help="browse the catalogs")
     cat_sub = cat.add_subparsers(dest="action", required=True)
     listing = cat_sub.add_parser("list", help=f"list one kind: {', '.join(KINDS)}")
@@ -172,6 +345,54 @@ def parser() -> argparse.ArgumentParser:
     cal.add_argument("--cases", default="tests/validation/calibration_cases.json")
     cal.set_defaults(func=cmd_calibration)
     return p
+
+
+def _passphrase_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--passphrase-file", metavar="FILE",
+                        help=f"read the passphrase from FILE (else {PASSPHRASE_ENV}, else "
+                             "asked on the terminal)")
+
+
+def add_report_parsers(sub) -> None:
+    report = sub.add_parser("report", help="write the PDF report of a scenario")
+    report.add_argument("scenario", nargs="?", help="scenario JSON file (or a report PDF)")
+    report.add_argument("--example", metavar="NAME", help="report a built-in example instead")
+    report.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    report.add_argument("--sign", metavar="IDENTITY.p12",
+                        help="sign with this identity (default: the configured identity, if "
+                             "there is one)")
+    report.add_argument("--no-sign", action="store_true",
+                        help="do not sign, even when an identity is configured")
+    _passphrase_option(report)
+    report.add_argument("--lang", choices=["en", "de"], default="en")
+    report.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    report.add_argument("--set", action="append", metavar="PATH=VALUE",
+                        help="override a field, e.g. workload.concurrent_users=64")
+    report.set_defaults(func=cmd_report)
+    verify = sub.add_parser("verify", help="check a report's signature")
+    verify.add_argument("report", help="report PDF")
+    verify.add_argument("--trust", action="append", metavar="CA.pem",
+                        help="a trust anchor (PEM or DER certificate); may repeat")
+    verify.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    verify.set_defaults(func=cmd_verify)
+    ident = sub.add_parser("identity", help="manage the local signing identity")
+    ident_sub = ident.add_subparsers(dest="action", required=True)
+    create = ident_sub.add_parser("create", help="create a self-signed signing identity")
+    create.add_argument("--name", required=True, help="your name, as the certificate shows it")
+    create.add_argument("--organisation", default="", help="your organisation")
+    create.add_argument("--email", default="", help="your email address")
+    imp = ident_sub.add_parser("import", help="import an organisation's PKCS#12 with its chain")
+    imp.add_argument("file", metavar="FILE.p12")
+    for command in (create, imp):
+        command.add_argument("--output", metavar="FILE.p12",
+                             help="where to keep it (default: the configuration folder)")
+        command.add_argument("--force", action="store_true", help="replace an existing one")
+        _passphrase_option(command)
+    show = ident_sub.add_parser("show", help="show the certificate and its fingerprint")
+    show.add_argument("file", nargs="?", metavar="FILE.p12")
+    show.add_argument("--json", action="store_true")
+    _passphrase_option(show)
+    ident.set_defaults(func=cmd_identity)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,10 +13,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.i18n import de
+from app.i18n import de, de_report
 
 LANGUAGES = {"en": "English", "de": "Deutsch"}
-CATALOGS: dict[str, dict[str, str]] = {"en": {}, "de": de.MESSAGES}
+CATALOGS: dict[str, dict[str, str]] = {"en": {}, "de": {**de.MESSAGES, **de_report.MESSAGES}}
 
 
 def translate(text: str, lang: str = "en") -> str:

@@ -1,5 +1,17 @@
-"""PDF sizing report and its signature (reportlab, pyHanko). No Qt.
+"""PDF sizing report and its signature (reportlab, pyHanko). No Qt, no app.ui.
 
-The report itself is built by the report issue; this package exists so that the rule
-"report never imports Qt" is checked from the start.
+The report is rendered from the scenario and the SizingResult alone, never from widgets.
+
+- :mod:`app.report.export`: ``build_report`` (render, attach, sign) and ``write_report``
+  (atomic) — what ``aisizer report`` and File > Export report call;
+- :mod:`app.report.document`, :mod:`app.report.sections`, :mod:`app.report.charts`,
+  :mod:`app.report.series`, :mod:`app.report.style`, :mod:`app.report.text`: the document,
+  its sections, vector charts and the series they plot, fonts and styles, words and numbers;
+- :mod:`app.report.plan`: the validation plan's load-test commands and the serving command;
+- :mod:`app.report.accuracy`: the method's calibration errors (computed or recorded);
+- :mod:`app.report.attachments`: scenario.json / result.json in the PDF, and reading them
+  back (``scenario_from_report`` for ``aisizer size REPORT.pdf`` and File > Open);
+- :mod:`app.report.identity`: the local signing identity (PKCS#12 in the config folder);
+- :mod:`app.report.signing`: PAdES B-B signature with pyHanko, offline;
+- :mod:`app.report.verify`: the four verdicts of ``aisizer verify`` and Help > Verify report.
 """

@@ -335,9 +335,6 @@ def test_set_a_quoted_json_string(capsys):
     assert data["inputs"]["project"] == "2025"
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: --set parses every value as JSON, so a text field "
-                   "cannot be set to a number-like text: `--set project=2025` exits 2 with "
-                   "'project: Input should be a valid string (got 2025)'")
 def test_set_a_number_like_text_field(capsys):
     result = run(capsys, "size", "--example", "small-chat", "--json", "--set", "project=2025")
     assert result.code == 0, result.err
@@ -426,8 +423,6 @@ def test_size_refuses_file_and_example(capsys, tmp_path):
     assert_invalid(result, "--example", "not both")
 
 
-@pytest.mark.xfail(strict=True, reason="the brief asks for the example names in this message "
-                   "too; it reads only 'give a scenario file or --example, not both'")
 def test_size_refuses_file_and_example_and_lists_the_examples(capsys, tmp_path):
     result = run(capsys, "size", write_scenario(tmp_path), "--example", "small-chat")
     assert_invalid(result, *EXAMPLES)
@@ -501,10 +496,6 @@ def test_calibration_case_missing_a_field(capsys, tmp_path):
     assert_invalid(run(capsys, "calibration", "--cases", path), "calibration", str(path))
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="BUG: cmd_calibration catches OSError/ValueError/KeyError only; a cases "
-                   "file holding a JSON object (or a list of non-objects) ends in a TypeError "
-                   "traceback instead of exit 2")
 def test_calibration_cases_not_a_list_of_objects(capsys, tmp_path):
     path = tmp_path / "cases.json"
     path.write_text('{"id": "case-x"}', encoding="utf-8")

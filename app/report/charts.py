@@ -1,0 +1,373 @@
+"""Vector charts of the report, drawn with reportlab.graphics from :mod:`app.report.series`.
+
+- speed per user against concurrency, with the band, the target and the naive figure;
+- aggregate output tokens/s of a replica against concurrency, with the band;
+- TTFT of one user against prompt length (log scale), with the band and the target;
+- the memory one GPU must hold (weights, KV cache, runtime) against what it may use.
+
+Every string names the embedded DejaVu font (reportlab's default is a non-embedded
+Helvetica).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, PolyLine, Rect, String
+from reportlab.lib import colors
+
+from app.domain.result import SizingResult
+from app.report import series
+from app.report.style import ACCENT, ACCENT_LIGHT, BAD, FONT, INK, MUTED, RULE
+from app.report.text import GB, num, t
+
+NAIVE = colors.HexColor("#8a6d00")
+KV_COLOUR = colors.HexColor("#3f8f5a")
+RUNTIME_COLOUR = colors.HexColor("#9aa5b1")
+MARKER = colors.HexColor("#7b8794")
+
+
+def nice_step(span: float, count: int = 5) -> float:
+    """A round tick step (1, 2 or 5 x 10^n) giving about ``count`` ticks over ``span``."""
+    if span <= 0:
+        return 1.0
+    raw = span / count
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 2.5, 5, 10):
+        if raw <= factor * power:
+            return factor * power
+    return 10 * power
+
+
+def linear_ticks(low: float, high: float, count: int = 5) -> list[float]:
+    step = nice_step(high - low, count)
+    first = math.ceil(low / step) * step
+    ticks, value = [], first
+    while value <= high + step * 1e-9:
+        ticks.append(round(value, 10))
+        value += step
+    return ticks
+
+
+def log2_ticks(low: float, high: float, most: int = 7) -> list[float]:
+    exponents = list(range(math.ceil(math.log2(low)), math.floor(math.log2(high)) + 1))
+    stride = max(1, math.ceil(len(exponents) / most))
+    return [2.0**e for e in exponents[::stride]]
+
+
+def tick_label(value: float, lang: str) -> str:
+    if value != 0 and abs(value) < 10 and value != int(value):
+        return num(value, "g", lang)
+    return num(value, ",.0f", lang)
+
+
+@dataclass
+class Plot:
+    """An x/y plot area inside a Drawing, mapping data to points."""
+
+    width: float
+    height: float
+    x_range: tuple[float, float]
+    y_range: tuple[float, float]
+    log_x: bool = False
+    left: float = 50
+    bottom: float = 52
+    right: float = 12
+    top: float = 10
+
+    def __post_init__(self) -> None:
+        # The renderer's initial font would otherwise be a non-embedded Helvetica.
+        self.drawing = Drawing(self.width, self.height, initialFontName=FONT, initialFontSize=7)
+
+    @property
+    def inner_width(self) -> float:
+        return self.width - self.left - self.right
+
+    @property
+    def inner_height(self) -> float:
+        return self.height - self.bottom - self.top
+
+    def px(self, x: float) -> float:
+        low, high = self.x_range
+        if self.log_x:
+            x, low, high = math.log(x), math.log(low), math.log(high)
+        return self.left + (x - low) / (high - low) * self.inner_width
+
+    def py(self, y: float) -> float:
+        low, high = self.y_range
+        return self.bottom + (y - low) / (high - low) * self.inner_height
+
+    def text(self, x, y, value, size=7, colour=INK, anchor="start", bold=False) -> None:
+        self.drawing.add(String(x, y, value, fontName=FONT, fontSize=size, fillColor=colour,
+                                textAnchor=anchor))
+
+    def axes(self, x_ticks, y_ticks, x_label: str, y_label: str, lang: str) -> None:
+        x0, x1 = self.left, self.left + self.inner_width
+        y0, y1 = self.bottom, self.bottom + self.inner_height
+        for y in y_ticks:
+            self.drawing.add(Line(x0, self.py(y), x1, self.py(y), strokeColor=RULE,
+                                  strokeWidth=0.4))
+            self.text(x0 - 4, self.py(y) - 2.5, tick_label(y, lang), anchor="end")
+        for x in x_ticks:
+            self.drawing.add(Line(self.px(x), y0, self.px(x), y0 - 3, strokeColor=INK,
+                                  strokeWidth=0.5))
+            self.text(self.px(x), y0 - 11, tick_label(x, lang), anchor="middle")
+        self.drawing.add(Line(x0, y0, x1, y0, strokeColor=INK, strokeWidth=0.6))
+        self.drawing.add(Line(x0, y0, x0, y1, strokeColor=INK, strokeWidth=0.6))
+        self.text((x0 + x1) / 2, y0 - 22, x_label, size=7.5, anchor="middle")
+        label = Group(String(0, 0, y_label, fontName=FONT, fontSize=7.5, fillColor=INK,
+                             textAnchor="middle"))
+        label.transform = (0, 1, -1, 0, 12, (y0 + y1) / 2)
+        self.drawing.add(label)
+
+    def band(self, xs: Sequence[float], low: Sequence[float], high: Sequence[float]) -> None:
+        points: list[float] = []
+        for x, y in zip(xs, high, strict=True):
+            points += [self.px(x), self.py(min(y, self.y_range[1]))]
+        for x, y in zip(reversed(xs), reversed(low), strict=True):
+            points += [self.px(x), self.py(max(y, self.y_range[0]))]
+        self.drawing.add(Polygon(points, fillColor=ACCENT_LIGHT, strokeColor=None,
+                                 strokeWidth=0))
+
+    def line(self, xs, ys, colour=ACCENT, width=1.6, dash=None) -> None:
+        points: list[float] = []
+        for x, y in zip(xs, ys, strict=True):
+            points += [self.px(x), self.py(y)]
+        self.drawing.add(PolyLine(points, strokeColor=colour, strokeWidth=width,
+                                  strokeDashArray=dash, strokeLineJoin=1))
+
+    def hline(self, y: float, colour, dash) -> None:
+        self.drawing.add(Line(self.left, self.py(y), self.left + self.inner_width, self.py(y),
+                              strokeColor=colour, strokeWidth=1, strokeDashArray=dash))
+
+    def vline(self, x: float, label: str) -> None:
+        top = self.bottom + self.inner_height
+        self.drawing.add(Line(self.px(x), self.bottom, self.px(x), top, strokeColor=MARKER,
+                              strokeWidth=0.8, strokeDashArray=[2, 2]))
+        anchor = "end" if self.px(x) > self.left + 0.7 * self.inner_width else "start"
+        offset = -3 if anchor == "end" else 3
+        self.text(self.px(x) + offset, top - 9, label, size=6.5, colour=MUTED, anchor=anchor)
+
+    def legend(self, items: list[tuple[str, object, list | None, str]]) -> None:
+        """``items``: (kind 'line' or 'box', colour, dash, text), laid out left to right."""
+        x, y = self.left, 8
+        for kind, colour, dash, label in items:
+            if kind == "box":
+                self.drawing.add(Rect(x, y - 1, 14, 7, fillColor=colour, strokeColor=None))
+            else:
+                self.drawing.add(Line(x, y + 2.5, x + 14, y + 2.5, strokeColor=colour,
+                                      strokeWidth=1.4, strokeDashArray=dash))
+            self.text(x + 18, y, label, size=6.8)
+            x += 18 + len(label) * 3.6 + 12
+
+
+TARGET_DASH = [4, 2]
+NAIVE_DASH = [1, 2]
+
+
+def _top(values: Sequence[float], *extra: float | None) -> float:
+    return max([*values, *(e for e in extra if e is not None)] or [1.0]) * 1.08
+
+
+def no_data(width: float, lang: str) -> Drawing:
+    drawing = Drawing(width, 24, initialFontName=FONT, initialFontSize=7)
+    drawing.add(String(0, 8, t(lang, "No curve: the result holds no points for this chart."),
+                       fontName=FONT, fontSize=8, fillColor=MUTED))
+    return drawing
+
+
+def _speed_chart(width: float, height: float, data: series.Series, y_label: str,
+                 mark_x: float, mark_label: str, lang: str,
+                 target: float | None = None, naive: float | None = None) -> Drawing:
+    if len(data.x) < 2:
+        return no_data(width, lang)
+    x_max = max(data.x)
+    top = _top(data.high, target, naive)
+    plot = Plot(width, height, (0, x_max), (0, top))
+    plot.axes(linear_ticks(0, x_max), linear_ticks(0, top),
+              t(lang, "concurrent users (one replica)"), y_label, lang)
+    plot.band(data.x, data.low, data.high)
+    legend = [("line", ACCENT, None, t(lang, "expected")),
+              ("box", ACCENT_LIGHT, None, t(lang, "band (pessimistic to optimistic)"))]
+    if target is not None:
+        plot.hline(target, BAD, TARGET_DASH)
+        legend.append(("line", BAD, TARGET_DASH, t(lang, "target")))
+    if naive is not None:
+        plot.hline(naive, NAIVE, NAIVE_DASH)
+        legend.append(("line", NAIVE, NAIVE_DASH, t(lang, "naive figure")))
+    plot.line(data.x, data.y)
+    plot.vline(mark_x, mark_label)
+    plot.legend(legend)
+    return plot.drawing
+
+
+def tokens_per_user_chart(result: SizingResult, width: float, lang: str,
+                          height: float = 200) -> Drawing:
+    p = result.performance
+    users = p.at_concurrency.concurrency
+    return _speed_chart(width, height, series.tokens_per_user(result),
+                        t(lang, "tokens/s per user"), users,
+                        t(lang, "scenario: {users:,.0f} users", users=users), lang,
+                        target=p.targets.get("tokens_per_s_per_user"),
+                        naive=p.naive_tokens_per_s)
+
+
+def throughput_chart(result: SizingResult, width: float, lang: str,
+                     height: float = 190) -> Drawing:
+    p = result.performance
+    users = p.at_concurrency.concurrency
+    return _speed_chart(width, height, series.aggregate_throughput(result),
+                        t(lang, "output tokens/s (replica)"), users,
+                        t(lang, "scenario: {users:,.0f} users", users=users), lang)
+
+
+def ttft_chart(result: SizingResult, width: float, lang: str, height: float = 190) -> Drawing:
+    data = series.ttft_by_prompt(result)
+    if len(data.x) < 2:
+        return no_data(width, lang)
+    target = result.performance.targets.get("ttft_s")
+    top = _top(data.high, target)
+    plot = Plot(width, height, (min(data.x), max(data.x)), (0, top), log_x=True)
+    plot.axes(log2_ticks(min(data.x), max(data.x)), linear_ticks(0, top),
+              t(lang, "prompt length [tokens] (log scale)"), t(lang, "TTFT [s]"), lang)
+    plot.band(data.x, data.low, data.high)
+    legend = [("line", ACCENT, None, t(lang, "expected, one user")),
+              ("box", ACCENT_LIGHT, None, t(lang, "band"))]
+    if target is not None:
+        plot.hline(target, BAD, TARGET_DASH)
+        legend.append(("line", BAD, TARGET_DASH, t(lang, "target")))
+    plot.line(data.x, data.y)
+    prompt = result.inputs["workload"]["prompt_tokens"]
+    if min(data.x) <= prompt <= max(data.x):
+        plot.vline(prompt, t(lang, "scenario: {tokens:,} tokens", tokens=prompt))
+    plot.legend(legend)
+    return plot.drawing
+
+
+def memory_chart(result: SizingResult, width: float, lang: str, height: float = 118) -> Drawing:
+    bar = series.memory_bar(result)
+    top = max(bar.capacity, bar.needed) * 1.05
+    plot = Plot(width, height, (0, top / GB), (0, 1), left=14, bottom=52, top=26)
+    drawing = plot.drawing
+    y0, bar_height = plot.bottom + 8, plot.inner_height - 16
+    x = 0.0
+    segments = [(bar.weights, ACCENT, t(lang, "weights")),
+                (bar.kv_cache, KV_COLOUR, t(lang, "KV cache at peak context")),
+                (bar.runtime, RUNTIME_COLOUR, t(lang, "runtime and activations"))]
+    for value, colour, _ in segments:
+        left, right = plot.px(x / GB), plot.px((x + value) / GB)
+        drawing.add(Rect(left, y0, right - left, bar_height, fillColor=colour,
+                         strokeColor=colors.white, strokeWidth=0.5))
+        if right - left > 40:
+            plot.text((left + right) / 2, y0 + bar_height / 2 - 3,
+                      f"{num(value / GB, ',.1f', lang)} GB", colour=colors.white,
+                      anchor="middle")
+        x += value
+    ticks = linear_ticks(0, top / GB, 6)
+    for tick in ticks:
+        drawing.add(Line(plot.px(tick), plot.bottom, plot.px(tick), plot.bottom - 3,
+                         strokeColor=INK, strokeWidth=0.5))
+        plot.text(plot.px(tick), plot.bottom - 11, tick_label(tick, lang), anchor="middle")
+    drawing.add(Line(plot.left, plot.bottom, plot.left + plot.inner_width, plot.bottom,
+                     strokeColor=INK, strokeWidth=0.6))
+    plot.text(plot.left + plot.inner_width / 2, plot.bottom - 22,
+              t(lang, "memory of one GPU [GB]"), size=7.5, anchor="middle")
+    _limit(plot, bar.usable, y0, bar_height, BAD, t(lang, "usable {value:,.1f} GB",
+                                                     value=bar.usable / GB), row=0, dash=[3, 2])
+    _limit(plot, bar.capacity, y0, bar_height, INK, t(lang, "GPU memory {value:,.1f} GB",
+                                                      value=bar.capacity / GB), row=1, dash=None)
+    plot.legend([("box", colour, None, label) for _, colour, label in segments])
+    return drawing
+
+
+def _limit(plot: Plot, value: float, y0: float, height: float, colour, label: str,
+           row: int, dash: list | None) -> None:
+    """A vertical limit line through the bar, labelled above it (row 0 or 1), to its left."""
+    x = plot.px(value / GB)
+    plot.drawing.add(Line(x, y0 - 4, x, y0 + height + 4 + 9 * row, strokeColor=colour,
+                          strokeWidth=1.2, strokeDashArray=dash))
+    plot.text(x - 3, y0 + height + 6 + 9 * row, label, size=6.8, colour=colour, anchor="end")
+
+
+NETWORK_COLOURS = (ACCENT, KV_COLOUR, NAIVE, colors.HexColor("#7c3aed"), MARKER)
+NODES_SHOWN = 6
+GPUS_SHOWN = 8
+
+
+def topology_chart(result: SizingResult, width: float, lang: str) -> Drawing:
+    """Servers with their GPUs, and one line per network joining them (a schematic).
+
+    The servers sit on the left; each network is a horizontal line above them, labelled on
+    the right with its switches, and every server drops a link to every network.
+    """
+    infra, scale = result.infrastructure, result.scale
+    groups = infra.network.groups if infra else []
+    spacing = 14
+    box_height, bottom = 50, 22
+    top = bottom + box_height
+    height = top + 18 + spacing * max(len(groups), 1) + 4
+    drawing = Drawing(width, height, initialFontName=FONT, initialFontSize=7)
+    area = width * 0.52
+    shown = min(scale.nodes, NODES_SHOWN)
+    more = scale.nodes - shown
+    slots = shown + (1 if more else 0)
+    gap = 8
+    box_width = min(110.0, (area - gap * (slots - 1)) / max(slots, 1))
+    xs = [i * (box_width + gap) for i in range(slots)]
+    line_end = xs[-1] + box_width + 14
+    for index, network in enumerate(groups):
+        y = top + 14 + index * spacing
+        colour = NETWORK_COLOURS[index % len(NETWORK_COLOURS)]
+        drawing.add(Line(0, y, line_end, y, strokeColor=colour, strokeWidth=1.2))
+        offset = 10 + index * 6
+        for x in xs[:shown]:
+            drawing.add(Line(x + offset, top, x + offset, y, strokeColor=colour,
+                             strokeWidth=0.7))
+        text = t(lang, "{network}: {count} x {switch}", network=network.network,
+                 count=network.count, switch=network.switch_name)
+        drawing.add(String(line_end + 4, y - 2.5, text, fontName=FONT, fontSize=6.8,
+                           fillColor=colour))
+    for number, x in enumerate(xs[:shown], 1):
+        _node(drawing, x, bottom, box_width, box_height, number, scale.gpus_per_node, lang)
+    if more:
+        x = xs[-1]
+        drawing.add(Rect(x, bottom, box_width, box_height, fillColor=colors.white,
+                         strokeColor=MARKER, strokeDashArray=[2, 2]))
+        drawing.add(String(x + box_width / 2, bottom + box_height / 2 - 3,
+                           f"+{num(more, ',d', lang)}", fontName=FONT, fontSize=8,
+                           fillColor=MUTED, textAnchor="middle"))
+    caption = t(lang, "{nodes} x {server}, {gpus} GPUs each; scale-up: {scale_up}",
+                nodes=scale.nodes, server=scale.server, gpus=scale.gpus_per_node,
+                scale_up=infra.network.scale_up if infra else "–")
+    drawing.add(String(0, 6, caption[:140], fontName=FONT, fontSize=6.8, fillColor=INK))
+    return drawing
+
+
+def _node(drawing: Drawing, x: float, y: float, width: float, height: float, number: int,
+          gpus: int, lang: str) -> None:
+    drawing.add(Rect(x, y, width, height, rx=3, ry=3, fillColor=colors.HexColor("#f3f5f7"),
+                     strokeColor=INK, strokeWidth=0.6))
+    label = t(lang, "server {n}", n=number) if width >= 55 else f"#{number}"
+    drawing.add(String(x + width - 4, y + height - 10, label, fontName=FONT, fontSize=6.8,
+                       fillColor=INK, textAnchor="end"))
+    drawn = min(gpus, GPUS_SHOWN)
+    size = min(9.0, (width - 8) / max(drawn, 1) - 2)
+    for index in range(drawn):
+        drawing.add(Rect(x + 4 + index * (size + 2), y + 8, size, size, fillColor=KV_COLOUR,
+                         strokeColor=None))
+    drawing.add(Line(x + 4, y + 6, x + 4 + drawn * (size + 2) - 2, y + 6, strokeColor=ACCENT,
+                     strokeWidth=1.2))
+    if gpus > drawn:
+        drawing.add(String(x + width - 4, y + 8, f"x{gpus}", fontName=FONT, fontSize=6.5,
+                           fillColor=MUTED, textAnchor="end"))
+
+
+CHARTS: dict[str, Callable[[SizingResult, float, str], Drawing]] = {
+    "tokens_per_user": tokens_per_user_chart,
+    "throughput": throughput_chart,
+    "ttft": ttft_chart,
+    "memory": memory_chart,
+    "topology": topology_chart,
+}

@@ -1,0 +1,178 @@
+"""What the report says: every section, in English and German, on A4 and Letter.
+
+The text is extracted with pypdf; each section is found under its numbered heading, and the
+figures it must show are looked for on the page where it starts (or the next one).
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+from report_helpers import REPORT_DATE, pages_text, sized
+
+from app.report import plan
+from app.report.export import build_report
+
+SECTIONS_EN = ("1 Executive summary", "2 Requirements", "3 Memory", "4 GPU selection",
+               "5 Performance", "6 Redundancy and scale", "7 Infrastructure",
+               "8 Validation plan", "9 Recommended stack", "10 Assumptions and formulas",
+               "11 Calibration accuracy", "12 Glossary", "13 Signature")
+SECTIONS_DE = ("1 Zusammenfassung", "2 Anforderungen", "3 Speicher", "4 GPU-Auswahl",
+               "5 Leistung", "6 Redundanz und Skalierung", "7 Infrastruktur",
+               "8 Validierungsplan", "9 Empfohlener Software-Stack",
+               "10 Annahmen und Formeln", "11 Genauigkeit der Kalibrierung", "12 Glossar",
+               "13 Signatur")
+
+
+def section_text(pages: list[str], heading: str, span: int = 2) -> str:
+    """The text from the page where ``heading`` starts to the end of ``span`` pages."""
+    for index, text in enumerate(pages[2:], start=2):  # past the cover and the contents
+        if heading in text:
+            return "\n".join(pages[index:index + span]).split(heading, 1)[1]
+    raise AssertionError(f"heading {heading!r} not found")
+
+
+@pytest.fixture(scope="module")
+def pages(report_en) -> list[str]:
+    return pages_text(report_en)
+
+
+def test_every_section_has_its_heading_in_the_contents_and_the_body(pages):
+    contents = pages[1]
+    assert "Contents" in contents
+    for heading in SECTIONS_EN:
+        assert heading in contents
+        section_text(pages, heading)
+
+
+def test_cover_names_customer_project_date_tool_and_catalogs(pages, worked):
+    cover = pages[0]
+    for expected in ("Regional bank", "Analyst assistant", REPORT_DATE.isoformat(),
+                     f"AI Sizer {worked.result.tool_version}", "not signed"):
+        assert expected in cover
+    for name, version in worked.result.catalog_versions.items():
+        assert f"{name} {version}" in " ".join(cover.split())
+
+
+def test_pages_are_numbered_with_header_and_footer(pages, worked):
+    total = len(pages)
+    for number, text in enumerate(pages[1:], start=2):
+        assert f"Page {number} of {total}" in text
+        assert "Regional bank" in text
+
+
+def test_executive_summary_gives_configuration_targets_and_key_figures(pages, worked):
+    text = section_text(pages, "1 Executive summary")
+    for expected in ("Recommended configuration", "2 x NVIDIA RTX PRO 6000", "tensor parallel 2",
+                     "weights INT8, KV cache FP16", "vLLM", "Time to first token",
+                     "Tokens/s per user", "met", "missed", "Capital cost (indicative)", "kW IT",
+                     "Warnings"):
+        assert expected in text, expected
+
+
+def test_memory_section_has_the_per_gpu_table_and_its_chart(pages):
+    text = section_text(pages, "3 Memory")
+    for expected in ("Weights", "KV cache at peak context", "Total needed", "Usable by the engine",
+                     "93.0", "36.3", "memory of one GPU [GB]", "Figure: memory of one GPU"):
+        assert expected in text, expected
+
+
+def test_performance_section_shows_band_naive_figure_and_charts(pages, worked):
+    text = section_text(pages, "5 Performance")
+    band = worked.result.performance.band
+    assert f"x{band.low:.2f} and x{band.high:.2f}" in " ".join(text.split())
+    for expected in ("one user", "scenario load", "saturation", "Naive figure",
+                     "Figure: tokens/s each user sees", "naive figure", "target",
+                     "band (pessimistic to optimistic)", "concurrent users (one replica)"):
+        assert expected in text, expected
+
+
+def test_charts_are_vector_drawings_not_images(report_en):
+    for page in PdfReader(io.BytesIO(report_en)).pages:
+        xobjects = page["/Resources"].get("/XObject")
+        assert not xobjects, "a chart was embedded as an image"
+
+
+def test_scale_infrastructure_and_stack(pages, worked):
+    scale = section_text(pages, "6 Redundancy and scale")
+    assert "N+1" in scale and "With one node down" in scale
+    infra = " ".join(section_text(pages, "7 Infrastructure").split())
+    for expected in ("Power", "Cooling", "Electrical feeds", "Racks", "Networks", "Storage",
+                     "Topology", "Bill of materials and cost", "Total cost of ownership",
+                     "server 1", "front-end"):
+        assert expected in infra, expected
+    stack = " ".join(section_text(pages, "9 Recommended stack").split())
+    for expected in ("Kubernetes with the NVIDIA GPU Operator", "vllm serve",
+                     "--tensor-parallel-size 2", "--max-model-len 8192", "block storage",
+                     "isolated network", "no outbound traffic", "Prometheus and Grafana"):
+        assert expected in stack, expected
+
+
+def test_validation_plan_has_both_load_generators_at_the_scenario_levels(pages, worked):
+    text = " ".join(section_text(pages, "8 Validation plan").split())
+    levels = plan.levels(worked.result)
+    assert [level.concurrency for level in levels] == [1, 40, 45]
+    for level in levels:
+        assert f"--max-concurrency {level.concurrency}" in text
+        assert f"--concurrency {level.concurrency}" in text
+    for expected in ("vllm bench serve", "--random-input-len 6144", "--random-output-len 2048",
+                     "aiperf profile", "--synthetic-input-tokens-mean 6144",
+                     "--output-tokens-mean 2048", "Expected figures"):
+        assert expected in text, expected
+
+
+def test_assumptions_formulas_accuracy_and_glossary(pages, worked):
+    assumptions = " ".join(section_text(pages, "10 Assumptions and formulas", 3).split())
+    for a in worked.result.assumptions[:5]:
+        assert a.name in assumptions
+    assert "Key formulas" in assumptions and "Little's law" in assumptions
+    accuracy = section_text(pages, "11 Calibration accuracy")
+    assert "saturation throughput" in accuracy and "Median error" in accuracy
+    glossary = section_text(pages, "12 Glossary")
+    assert "TTFT" in glossary and "PAdES B-B" in glossary
+
+
+def test_without_infrastructure_the_first_order_figures_are_labelled(worked, catalog):
+    result = worked.result.model_copy(update={"infrastructure": None})
+    pdf = build_report(worked.scenario, result, catalog=catalog, report_date=REPORT_DATE)
+    text = " ".join(section_text(pages_text(pdf), "7 Infrastructure (first-order figures)")
+                    .split())
+    assert "First-order figures from the sizing" in text
+    assert "come with the infrastructure feature" in text
+    assert f"{worked.result.facility.it_power_w / 1e3:,.1f} kW" in text
+
+
+def test_alternatives_list_the_first_fifteen_with_the_reason_each_lost(catalog):
+    chosen = sized("choose-gpu")
+    pdf = build_report(chosen.scenario, chosen.result, catalog=catalog, report_date=REPORT_DATE)
+    text = " ".join(section_text(pages_text(pdf), "4 GPU selection").split())
+    alternatives = chosen.result.selection.alternatives
+    assert len(alternatives) > 15
+    assert f"{len(alternatives) - 15} more in result.json" in text
+    assert "Why it lost" in text and alternatives[1].reason[:20] in text
+
+
+def test_german_report_has_german_headings_and_numbers(report_de):
+    pages = pages_text(report_de)
+    assert "Inhalt" in pages[1]
+    for heading in SECTIONS_DE:
+        assert heading in pages[1]
+        section_text(pages, heading)
+    text = " ".join("\n".join(pages).split())
+    assert "Seite 3 von" in text
+    assert "93,0" in text  # decimal comma
+    assert "Zeit bis zum ersten Token" in text
+
+
+def test_letter_paper(worked, catalog):
+    pdf = build_report(worked.scenario, worked.result, paper="letter", catalog=catalog,
+                       report_date=REPORT_DATE)
+    box = PdfReader(io.BytesIO(pdf)).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+def test_a4_paper(report_en):
+    box = PdfReader(io.BytesIO(report_en)).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (595, 842)

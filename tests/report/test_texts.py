@@ -1,0 +1,81 @@
+"""Texts of the report: German for every English template; accuracy figures and their source.
+
+The German check reads the report's source code: every literal template passed to the
+translation helpers (``ctx.t("...")``, ``t(lang, "...")``) and every entry of the report's
+tables of words must have a German text in app/i18n/de_report.py (or de.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from app import paths
+from app.i18n import CATALOGS, de_report
+from app.report import accuracy, sections
+
+REPORT_SOURCES = sorted((paths.root() / "app" / "report").glob("*.py"))
+SAME_IN_GERMAN = {"TTFT", "PUE", "BTU/h", "GB / GiB", "PAdES B-B", "N+1 / 2N", "ITL / TPOT",
+                  "docs/METHOD.md", "GPU", "GPUs", "Hardware", "Racks", "Prefill",
+                  "Organisation", "TTFT [s]", "GPUs (t x p)", "Serving:",
+                  "AI Sizer {version} · {date}"}
+
+
+def literal_templates(source: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        args = node.args
+        if isinstance(func, ast.Attribute) and func.attr == "t" and args:
+            candidate = args[0]
+        elif isinstance(func, ast.Name) and func.id == "t" and len(args) >= 2:
+            candidate = args[1]
+        else:
+            continue
+        if isinstance(candidate, ast.Constant) and isinstance(candidate.value, str):
+            found.add(candidate.value)
+    return found
+
+
+def table_words() -> set[str]:
+    words = set(sections.RANKINGS.values()) | set(sections.COOLING.values())
+    words |= {term for term, _ in sections.GLOSSARY}
+    words |= {definition for _, definition in sections.GLOSSARY}
+    words |= {name for name, _, _ in sections.FORMULAS} | {where for _, _, where in
+                                                           sections.FORMULAS}
+    words |= set(accuracy.RECORDED) | {"one user", "scenario load", "saturation"}
+    return words
+
+
+def test_every_report_template_has_a_german_text():
+    templates = set().union(*(literal_templates(path) for path in REPORT_SOURCES))
+    assert len(templates) > 150
+    missing = sorted(text for text in templates | table_words()
+                     if text not in CATALOGS["de"] and text not in SAME_IN_GERMAN)
+    assert missing == []
+
+
+def test_german_texts_keep_their_placeholders():
+    field = re.compile(r"\{([a-z_]+)[^}]*\}")
+    for english, german in de_report.MESSAGES.items():
+        assert set(field.findall(english)) == set(field.findall(german)), english
+
+
+def test_recorded_accuracy_matches_docs_method():
+    method = (paths.root() / accuracy.METHOD_FILE).read_text(encoding="utf-8")
+    table = method.split("Residual errors after the fit", 1)[1]
+    for group, (cases, median, p90, worst) in accuracy.RECORDED.items():
+        row = f"| {group} | {cases} | {median * 100:.1f} % | {p90 * 100:.1f} % | {worst:.2f} |"
+        assert row in table, row
+
+
+def test_accuracy_is_computed_from_the_cases_when_they_ship(catalog):
+    computed = accuracy.accuracy(catalog)
+    assert computed.computed and computed.cases > 50
+    assert set(computed.rows) == set(accuracy.RECORDED)
+    for group, (_, median, _, _) in computed.rows.items():
+        assert 0 < median < 0.3, group
+    assert not accuracy.accuracy(None).computed
