@@ -81,18 +81,19 @@ class Rack:
 
 def pack_racks(items: list[tuple[str, int, float]], kind: str, rack_units: int,
                limit_w: float) -> list[Rack]:
-    """First-fit packing of (name, rack units, watts) by space and by the rack's kW limit.
+    """Next-fit packing of (name, rack units, watts) by space and by the rack's kW limit.
 
-    An item larger than the power limit still gets a rack of its own (and the caller warns).
+    Items come in order (nodes, then switches of one kind), so filling the open rack before
+    starting the next is as good as first-fit here and linear in the number of items. An item
+    larger than the power limit still gets a rack of its own (and the caller warns).
     """
     racks: list[list] = []
     for name, units, watts in items:
-        for rack in racks:
-            if rack[1] + units <= rack_units and rack[2] + watts <= limit_w:
-                rack[0].append(name)
-                rack[1] += units
-                rack[2] += watts
-                break
+        rack = racks[-1] if racks else None
+        if rack and rack[1] + units <= rack_units and rack[2] + watts <= limit_w:
+            rack[0].append(name)
+            rack[1] += units
+            rack[2] += watts
         else:
             racks.append([[name], units, watts])
     return [Rack(kind, tuple(names), used, power) for names, used, power in racks]

@@ -1,0 +1,317 @@
+"""Step 4 physics: decode roofline, MoE coverage, tensor parallelism, prefill, Little's law.
+
+Sources: METHOD.md "Step 4 — Performance" (roofline, MoE ``E*(1-(1-k/E)^B)``, prefill FLOPs
+``2*P*p + 2*L*p^2*n_h*d_h``, all-reduce cost, Little's law ``C = X*(TTFT + o*ITL)``);
+Williams et al., Roofline (CACM 2009); NVIDIA nccl-tests PERFORMANCE.md (ring all-reduce moves
+``2(n-1)/n`` of the data).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from app.engine.capacity import weights_per_gpu
+from app.engine.evaluate import batch_cap, plan_memory
+from app.engine.inference import (
+    Factors,
+    allreduce_time,
+    decode_step,
+    experts_touched,
+    naive_tokens_per_s,
+    prefill_time,
+    weights_read_bytes,
+)
+from app.engine.performance import (
+    Workload,
+    by_batch,
+    closed_loop,
+    saturation,
+    saturation_batch,
+)
+
+# Efficiency 1 and no overheads: the bare roofline.
+IDEAL = {"eta_mem": 1.0, "eta_kv": 1.0, "eta_decode": 1.0, "eta_prefill": 1.0,
+         "step_overhead_s": 0.0, "layer_overhead_s": 0.0, "fixed_latency_s": 0.0,
+         "comm_latency_s": 0.0, "comm_efficiency": 1.0}
+
+# (model, gpu, t, weights, engine): memory-bound and MoE cases, one and several GPUs.
+CONFIGS = [
+    ("llama-3.1-8b", "h100-sxm", 1, "bf16", "vllm"),
+    ("llama-3.1-8b", "l40s", 1, "fp8", "tensorrt-llm"),
+    ("llama-3.1-70b", "h100-sxm", 4, "fp8", "vllm"),
+    ("llama-3.1-70b", "rtx-pro-6000-bse", 2, "int8", "vllm"),
+    ("llama-3.1-70b", "a100-sxm-80", 2, "bf16", "tensorrt-llm"),
+    ("mixtral-8x7b", "h100-sxm", 2, "bf16", "vllm"),
+    ("qwen3-30b-a3b", "h200-sxm", 1, "bf16", "sglang"),
+    ("deepseek-v3", "h200-sxm", 8, "fp8", "sglang"),
+    ("gemma-3-27b", "l40s", 2, "bf16", "generic"),
+    ("llama-3.1-8b", "rtx-4090", 1, "gguf-q4_0", "llama.cpp"),
+]
+
+
+def ids(config) -> str:
+    return "-".join(str(part) for part in config)
+
+
+@pytest.fixture(scope="module", params=CONFIGS, ids=ids)
+def replica(request, configure_replica):
+    model, gpu, t, weights, engine = request.param
+    return configure_replica(model, gpu, t, weights=weights, engine=engine).replica
+
+
+# --------------------------------------------------------------------------- roofline
+
+
+def test_catalog_efficiencies_never_exceed_the_roofline(catalog):
+    """Every engine's resolved efficiency factors are shares of the hardware peak (<= 1)."""
+    families = {gpu.family for gpu in catalog.gpus.values()}
+    for engine in catalog.engines.values():
+        for family in families:
+            factors = engine.factors_for(family).merged(catalog.engines["generic"].factors)
+            resolved = Factors.from_catalog(factors, {})
+            for name in ("eta_mem", "eta_kv", "eta_decode", "eta_prefill", "comm_efficiency"):
+                assert 0 < getattr(resolved, name) <= 1, (engine.id, family, name)
+
+
+def test_single_user_itl_is_at_least_weights_over_bandwidth(replica):
+    """Roofline: one decode step reads the GPU's weights at most at full bandwidth (MoE: the
+    weights one token touches, i.e. the active share)."""
+    model = replica.model
+    per_gpu = weights_per_gpu(replica.weights_bytes, model, replica.tensor_parallel,
+                              replica.pipeline_parallel)
+    per_gpu *= replica.counts.active / replica.counts.total  # 1 for dense models
+    bound = per_gpu * replica.pipeline_parallel / replica.gpu.memory_bandwidth_bytes_per_s
+    itl = float(decode_step(replica, 1.0, 1024).itl[0])
+    assert itl >= bound
+    assert itl < 20 * bound  # and not absurdly far from it (no order-of-magnitude slip)
+
+
+def test_ideal_decode_step_equals_the_roofline(configure_replica):
+    """With efficiency 1 and no overheads, Llama-3.1-8B BF16 on one H100 SXM (3,350 GB/s) at
+    1,000 tokens of context: ITL = (weights read + KV read) / bandwidth.
+
+    Weights read per step: all but the embedding table (a lookup reads b rows);
+    KV: 1,000 x 131,072 B (2*32*8*128*2)."""
+    config = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16", overrides=IDEAL)
+    rep = config.replica
+    counts = rep.counts
+    weights_read = 2 * (counts.total - counts.embedding)
+    kv = 1000 * 131_072
+    expected = (weights_read + kv) / 3350e9
+    itl = float(decode_step(rep, 1.0, 1000).itl[0])
+    assert itl == pytest.approx(expected, rel=1e-9)
+    assert 1 / itl == pytest.approx(221.2, rel=0.01)
+    # the vendor figure reads the whole model, embedding included: slightly slower
+    assert naive_tokens_per_s(3350e9, 2 * counts.total) < 1 / itl
+
+
+def test_itl_grows_with_batch_and_throughput_grows_too(replica):
+    batch = np.arange(1, 257, dtype=float)
+    itl = decode_step(replica, batch, 2048).itl
+    assert np.all(np.diff(itl) > 0)
+    throughput = batch / itl
+    assert np.all(np.diff(throughput) > 0)
+    assert throughput[-1] > 5 * throughput[0]  # batching pays: B=256 far above one stream
+
+
+def test_itl_grows_with_context(replica):
+    contexts = [128, 1024, 4096, 16384, 65536]
+    itl = [float(decode_step(replica, 8.0, c).itl[0]) for c in contexts]
+    assert all(b > a for a, b in zip(itl, itl[1:], strict=False))
+
+
+# --------------------------------------------------------------------------- MoE
+
+
+def test_experts_touched_known_answers():
+    """METHOD.md Step 4: E*(1-(1-k/E)^n). E=8, k=2: 2 at n=1, 3.5 at n=2, 8 as n grows."""
+    assert float(experts_touched(8, 2, 1)) == pytest.approx(2.0)
+    assert float(experts_touched(8, 2, 2)) == pytest.approx(8 * (1 - 0.75**2)) == 3.5
+    assert float(experts_touched(256, 8, 1)) == pytest.approx(8.0)
+    touched = experts_touched(8, 2, np.array([1, 2, 4, 16, 64, 1000]))
+    assert np.all(np.diff(touched) > 0)
+    assert np.all(touched <= 8)
+    assert touched[-1] == pytest.approx(8.0, abs=1e-9)
+
+
+def test_moe_batch_one_reads_only_active_weights(configure_replica):
+    """Mixtral BF16, one token: the step reads the dense part and 2 of 8 experts per layer,
+    i.e. 2 bytes x (active parameters - embedding); a large batch reads every expert."""
+    rep = configure_replica("mixtral-8x7b", "h100-sxm", 1, weights="bf16").replica
+    counts = rep.counts
+    one = float(weights_read_bytes(rep, 1.0))
+    assert one == pytest.approx(2 * (counts.active - counts.embedding), rel=1e-9)
+    many = float(weights_read_bytes(rep, 4096.0))
+    assert many == pytest.approx(2 * (counts.total - counts.embedding), rel=1e-6)
+
+
+def test_moe_decode_is_faster_than_dense_of_same_size(configure_replica):
+    """Mixtral (46.7B, 12.9B active) decodes one stream faster than Llama-3.1-70B at 2 bytes."""
+    moe = configure_replica("mixtral-8x7b", "h100-sxm", 2, weights="bf16").replica
+    dense = configure_replica("llama-3.1-70b", "h100-sxm", 2, weights="bf16").replica
+    assert decode_step(moe, 1.0, 1024).itl[0] < 0.5 * decode_step(dense, 1.0, 1024).itl[0]
+
+
+# --------------------------------------------------------------------------- tensor parallel
+
+
+def test_tensor_parallel_halves_weights_and_adds_communication(configure_replica):
+    one = configure_replica("llama-3.1-70b", "h100-sxm", 1, weights="fp8").replica
+    two = configure_replica("llama-3.1-70b", "h100-sxm", 2, weights="fp8").replica
+    assert float(weights_read_bytes(two, 1.0)) == pytest.approx(
+        float(weights_read_bytes(one, 1.0)) / 2, rel=1e-12)
+    model = one.model
+    assert weights_per_gpu(one.weights_bytes, model, 2, 1) == one.weights_bytes / 2
+    assert float(decode_step(one, 1.0, 1024).communication[0]) == 0.0
+    comm = float(decode_step(two, 1.0, 1024).communication[0])
+    assert comm > 0
+    # and the step is faster with two GPUs, but by less than 2x (communication, overheads)
+    itl1 = float(decode_step(one, 1.0, 1024).itl[0])
+    itl2 = float(decode_step(two, 1.0, 1024).itl[0])
+    assert itl1 / 2 < itl2 < itl1
+
+
+def test_allreduce_known_answer(configure_replica):
+    """nccl-tests PERFORMANCE.md: a ring all-reduce moves 2(t-1)/t of the data per GPU.
+
+    Llama-3.1-70B (h=8192), t=4, one token, two all-reduces per layer (METHOD.md):
+    160 x (alpha + 2*3/4 * 8192*2 B / (450 GB/s x eta_link))."""
+    config = configure_replica("llama-3.1-70b", "h100-sxm", 4, weights="fp8")
+    rep = config.replica
+    f = rep.factors
+    per = f.comm_latency_s + 1.5 * 8192 * 2 / (450e9 * f.comm_efficiency)
+    assert float(allreduce_time(rep, 1.0, 160)) == pytest.approx(160 * per, rel=1e-12)
+    assert float(decode_step(rep, 1.0, 1024).communication[0]) == pytest.approx(160 * per,
+                                                                               rel=1e-12)
+
+
+def test_pcie_communication_costs_more_than_nvlink(configure_replica):
+    nvlink = configure_replica("llama-3.1-70b", "h100-sxm", 4, weights="fp8").replica
+    pcie = configure_replica("llama-3.1-70b", "h100-pcie", 4, weights="fp8").replica
+    batch = np.array([64.0])
+    assert decode_step(pcie, batch, 1024).communication[0] > \
+        1.5 * decode_step(nvlink, batch, 1024).communication[0]
+    # a prefill chunk of 8,192 tokens is bandwidth-bound: 450 / 50 GB/s = 9x
+    ratio = float(allreduce_time(pcie, 8192.0, 1) / allreduce_time(nvlink, 8192.0, 1))
+    assert 7 < ratio <= 9
+
+
+# --------------------------------------------------------------------------- prefill
+
+
+def test_prefill_flops_known_answer(configure_replica):
+    """METHOD.md Step 4: prefill FLOPs = 2*P*p + 2*L*p^2*n_h*d_h (causal); at efficiency 1 a
+    compute-bound prompt of 32,768 tokens on one H100 (989 TFLOP/s BF16) takes FLOPs/peak."""
+    rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16",
+                            overrides=IDEAL).replica
+    p = 32768
+    params = rep.counts.active - rep.counts.embedding  # the lookup does no matmul
+    flops = 2 * params * p + 2 * 32 * p**2 * 32 * 128
+    assert prefill_time(rep, p) == pytest.approx(flops / rep.peak_flops, rel=1e-9)
+
+
+def test_prefill_grows_superlinearly_with_prompt(replica):
+    """The attention term grows with p^2: time per prompt token rises with long prompts."""
+    fixed = replica.factors.fixed_latency_s
+    short = prefill_time(replica, 16384) - fixed
+    long = prefill_time(replica, 65536) - fixed
+    assert long > 4 * short
+
+
+def test_prefill_attention_term_is_quadratic(configure_replica):
+    """At efficiency 1, t(2p) - 2 t(p) is exactly the extra attention: 2*L*n_h*d_h*2p^2."""
+    rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16",
+                            overrides=IDEAL).replica
+    p = 16384
+    extra = prefill_time(rep, 2 * p) - 2 * prefill_time(rep, p)
+    assert extra == pytest.approx(2 * 32 * 32 * 128 * 2 * p**2 / rep.peak_flops, rel=1e-9)
+
+
+# --------------------------------------------------------------------------- saturation
+
+
+@pytest.mark.parametrize(("kv", "limit", "budget", "prompt", "output", "expected"), [
+    (10, 256, 8192, 1000, 1000, 10),      # KV capacity binds
+    (1000, 64, 8192, 1000, 1000, 64),     # the engine's batch limit binds
+    (1000, 2048, 2048, 3000, 1000, 512),  # token budget: B (1 + p/o) <= T -> 2048 / 4
+    (1000, 2048, 8192, 8000, 500, 481),   # 8192 / 17 = 481.9
+    (0, 256, 8192, 1000, 100, 0),         # nothing fits
+    (100, 256, 16, 8000, 100, 1),         # a budget below one step still decodes one
+])
+def test_saturation_batch_respects_every_limit(kv, limit, budget, prompt, output, expected):
+    assert saturation_batch(kv, limit, budget, Workload(prompt, output)) == expected
+
+
+def test_saturation_batch_in_the_pipeline(sized):
+    """The result's saturation batch obeys the KV budget, the batch limit and the token
+    budget of the scenario's engine (small-chat example on one L40S)."""
+    from app.api import example
+
+    result = sized(example("small-chat"))
+    m, sat = result.memory, result.performance.saturation
+    work = result.inputs["workload"]
+    ratio = work["prompt_tokens"] / work["output_tokens"]
+    assert sat.batch <= m.batch_limit
+    assert sat.batch * (1 + ratio) <= result.inputs["serving"]["max_batched_tokens"]
+    admitted_kv = m.kv_budget_bytes_per_gpu / m.kv_bytes_per_token_per_gpu
+    assert sat.batch * m.average_context_tokens <= admitted_kv
+    assert sat.output_tokens_per_s == pytest.approx(sat.batch / sat.itl_s, rel=1e-9)
+    assert sat.output_tokens_per_s > result.performance.single_user.output_tokens_per_s
+
+
+# --------------------------------------------------------------------------- Little's law
+
+
+def littles_ratio(points, work: Workload) -> np.ndarray:
+    """C / (X * (TTFT + o * ITL)) with X = output tokens/s / o."""
+    x = points.output_tokens_per_s / work.output_tokens
+    return points.concurrency / (x * (points.ttft_s + work.output_tokens * points.itl_s))
+
+
+@pytest.mark.parametrize(("prompt", "output"), [(2000, 500), (1000, 1000), (6144, 2048),
+                                                (200, 50)])
+def test_littles_law_on_closed_loop_points(configure_replica, prompt, output):
+    """METHOD.md Step 4: C = X (TTFT + o ITL) within 2 %, queueing beyond capacity included."""
+    config = configure_replica("llama-3.1-70b", "h100-sxm", 4, weights="fp8", kv="fp8")
+    work = Workload(prompt, output)
+    plan = plan_memory(config, work, prompt + output)
+    cap = batch_cap(config, plan, work)
+    users = np.array([1, 2, 3, 5, 10, 32, 64, 100, 200, 256, 400, 1000, 5000], dtype=float)
+    points = closed_loop(config.replica, work, users, cap)
+    np.testing.assert_allclose(points.concurrency, users)
+    np.testing.assert_allclose(littles_ratio(points, work), 1.0, rtol=0.02)
+    # beyond what memory and the engine admit, users queue: TTFT grows, the batch does not
+    assert points.batch.max() <= cap
+    assert points.ttft_s[-1] > 10 * points.ttft_s[0]
+
+
+def test_littles_law_by_batch_is_exact(replica):
+    work = Workload(1500, 300)
+    points = by_batch(replica, work, np.arange(1, 129, dtype=float))
+    np.testing.assert_allclose(littles_ratio(points, work), 1.0, rtol=1e-9)
+    assert np.all(np.diff(points.concurrency) > 0)
+
+
+def test_littles_law_holds_for_one_user_with_long_prompts(configure_replica):
+    """Regression: closed_loop once clipped the decode batch to >= 1, so below
+    C(B=1) = 1 + TTFT/(o*ITL) users it reported X = 1/(o*ITL) instead of 1/(TTFT + o*ITL):
+    22 % too much throughput for one user with 8,000-token prompts and 100-token answers."""
+    config = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16")
+    work = Workload(8000, 100)
+    plan = plan_memory(config, work, 8100)
+    points = closed_loop(config.replica, work, np.array([1.0]), batch_cap(config, plan, work))
+    np.testing.assert_allclose(littles_ratio(points, work), 1.0, rtol=0.02)
+
+
+def test_saturation_point_is_b_over_itl(configure_replica):
+    config = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16")
+    work = Workload(1000, 200)
+    point = saturation(config.replica, work, 128)
+    assert float(point.batch[0]) == 128
+    assert float(point.output_tokens_per_s[0]) == pytest.approx(128 / float(point.itl_s[0]))
+
+
+def test_naive_tokens_per_s_70b_on_4_8_tb_s():
+    """The sizing guide (METHOD.md): 70B in FP16 = 140 GB on 4,800 GB/s gives ~34 tokens/s."""
+    assert naive_tokens_per_s(4800e9, 140e9) == pytest.approx(34.2857, rel=1e-4)

@@ -1,0 +1,192 @@
+"""Step 5: replicas for load and availability, nodes, batch volume, cold start.
+
+Source: METHOD.md "Step 5 — Redundancy and scale" (N+1 keeps the load served with one node
+lost, 2N doubles; batch replicas = ceil(rate / (saturation x utilisation)); cold start =
+weights / read bandwidth).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from app.api import example
+from app.engine.scale import (
+    batch_rate,
+    choose_server,
+    cold_start_s,
+    plan_nodes,
+    replicas_for_rate,
+    replicas_for_users,
+)
+
+
+@pytest.fixture(scope="module")
+def server(catalog):
+    """An 8-GPU node (DGX H100)."""
+    node = catalog.servers["dgx-h100"]
+    assert node.gpu_count == 8
+    return node
+
+
+def spread(replicas: int, nodes: int) -> list[int]:
+    """Replicas per node when spread evenly (round robin)."""
+    return [replicas // nodes + (1 if i < replicas % nodes else 0) for i in range(nodes)]
+
+
+PER_NODE = [1, 2, 4, 8]
+LOADS = range(1, 21)
+
+
+@pytest.mark.parametrize("per_node", PER_NODE)
+@pytest.mark.parametrize("load", LOADS)
+def test_n_plus_1_survives_losing_any_node(server, load, per_node):
+    plan = plan_nodes(server, 8 // per_node, load, "n+1")
+    assert plan.replicas_per_node == per_node
+    assert plan.nodes >= 2
+    counts = spread(plan.replicas, plan.nodes)
+    assert max(counts) <= per_node  # the replicas fit on the nodes
+    for lost in range(plan.nodes):
+        assert plan.replicas - counts[lost] >= load, (plan, lost)
+    # the fewest nodes: one more than the load needs (at least two)
+    assert plan.nodes == max(math.ceil(load / per_node) + 1, 2)
+    # and the fewest replicas on those nodes
+    fewer = plan.replicas - 1
+    assert fewer < load or fewer - max(spread(fewer, plan.nodes)) < load
+
+
+@pytest.mark.parametrize("per_node", PER_NODE)
+@pytest.mark.parametrize("load", LOADS)
+def test_2n_doubles(server, load, per_node):
+    plan = plan_nodes(server, 8 // per_node, load, "2n")
+    load_nodes = math.ceil(load / per_node)
+    assert plan.replicas == 2 * load
+    assert plan.nodes == max(2 * load_nodes, 2)
+    assert plan.nodes_for_load == load_nodes
+    counts = spread(plan.replicas, plan.nodes)
+    assert max(counts) <= per_node
+    assert all(plan.replicas - c >= load for c in counts)
+
+
+@pytest.mark.parametrize("per_node", PER_NODE)
+@pytest.mark.parametrize("load", LOADS)
+def test_none_adds_nothing(server, load, per_node):
+    plan = plan_nodes(server, 8 // per_node, load, "none")
+    assert plan.replicas == load
+    assert plan.nodes == plan.nodes_for_load == math.ceil(load / per_node)
+
+
+def test_n_plus_1_known_answer(server):
+    """20 one-GPU replicas, 8 per node: 3 nodes for the load, 4 with N+1; 27 replicas
+    spread 7/7/7/6 leave 20 when a node with 7 is lost."""
+    plan = plan_nodes(server, 1, 20, "n+1")
+    assert (plan.nodes_for_load, plan.nodes, plan.replicas) == (3, 4, 27)
+
+
+@pytest.mark.parametrize(("redundancy", "replicas"), [("none", 3), ("n+1", 4), ("2n", 6)])
+def test_replica_larger_than_a_node_spans_nodes(server, redundancy, replicas):
+    """16 GPUs per replica on 8-GPU nodes: each replica takes 2 whole nodes and is the unit
+    of failure (N+1 adds one replica, 2N doubles)."""
+    plan = plan_nodes(server, 16, 3, redundancy)
+    assert plan.nodes_per_replica == 2
+    assert plan.replicas_per_node == 0
+    assert plan.replicas == replicas
+    assert plan.nodes == 2 * replicas
+    assert plan.nodes_for_load == 6
+    # losing a node takes down one replica: the rest still carry the load unless "none"
+    assert (plan.replicas - 1 >= 3) == (redundancy != "none")
+
+
+def test_node_plan_gpus_counts_spanning_replicas(server):
+    """Regression: NodePlan.gpus once returned 0 when a replica spans nodes."""
+    plan = plan_nodes(server, 16, 3, "none")
+    assert plan.gpus == 48
+
+
+def test_node_plan_gpus_counts_whole_nodes(server):
+    plan = plan_nodes(server, 2, 5, "none")  # 4 replicas per node: 2 nodes
+    assert plan.gpus == 16
+
+
+def test_choose_server_wastes_the_fewest_slots(catalog):
+    """Two 1-GPU replicas: a 2-GPU workstation wastes nothing where an 8-GPU server wastes 6;
+    with N+1 (four replicas on two nodes, so that one node lost leaves two) the workstations
+    are full and the 4-GPU servers would waste 4 slots."""
+    servers = [catalog.servers[s] for s in ("pcie-8gpu-4u", "pcie-4gpu-2u",
+                                            "workstation-2gpu")]
+    plan = choose_server(servers, 1, 2, "none")
+    assert (plan.server.id, plan.nodes) == ("workstation-2gpu", 1)
+    plan = choose_server(servers, 1, 2, "n+1")
+    assert (plan.server.id, plan.nodes, plan.replicas) == ("workstation-2gpu", 2, 4)
+
+
+def test_replicas_for_users():
+    assert replicas_for_users(100, 30) == 4
+    assert replicas_for_users(90, 30) == 3
+    assert replicas_for_users(1, 0) == 1  # capacity 0 is treated as 1
+
+
+# --------------------------------------------------------------------------- batch volume
+
+
+def test_batch_rate_known_answer():
+    """200e6 output tokens a day, finished in an 8 h window: 200e6 / 28,800 s = 6,944 tok/s."""
+    assert batch_rate(200e6, None, 500, 8) == pytest.approx(6944.44, rel=1e-5)
+    assert batch_rate(200e6, None, 500, 24) == pytest.approx(200e6 / 86_400)
+    # a steady stream: 3,600 requests/h of 500 tokens = 500 tokens/s
+    assert batch_rate(None, 3600, 500, 8) == pytest.approx(500.0)
+    assert batch_rate(None, None, 500, 8) == 0.0
+
+
+@pytest.mark.parametrize(("rate", "saturation", "utilisation", "expected"), [
+    (6944.44, 691.65, 0.8, 13),   # ceil(6944.44 / 553.32) = ceil(12.55)
+    (800.0, 1000.0, 0.8, 1),      # exactly full
+    (800.1, 1000.0, 0.8, 2),
+    (0.0, 1000.0, 0.8, 1),        # at least one replica
+])
+def test_replicas_for_rate(rate, saturation, utilisation, expected):
+    assert replicas_for_rate(rate, saturation, utilisation) == expected
+
+
+def test_batch_example_replicas_follow_from_saturation(sized, catalog):
+    """resources/examples/batch-summaries.json: 200e6 tokens/day in 8 h on Qwen2.5-72B."""
+    result = sized(example("batch-summaries"))
+    sat = result.performance.saturation.output_tokens_per_s
+    utilisation = catalog.default("batch_target_utilisation")
+    rate = 200e6 / (8 * 3600)
+    assert result.scale.replicas_for_load == math.ceil(rate / (sat * utilisation))
+    assert result.scale.replicas == result.scale.replicas_for_load  # redundancy none
+    hours = result.scale.batch_completion_hours
+    assert hours == pytest.approx(200e6 / (result.scale.replicas_for_load * sat) / 3600,
+                                  rel=1e-9)
+    assert hours <= 8
+    assert result.performance.targets == {}  # batch jobs have a window, not per-user targets
+
+
+# --------------------------------------------------------------------------- cold start
+
+
+def test_cold_start_known_answer():
+    """140 GB from 8 GB/s storage at 70 % efficiency, plus a 60 s engine start: 85 s."""
+    assert cold_start_s(140e9, 8e9, 0.7, 60) == pytest.approx(140e9 / 5.6e9 + 60)
+    assert cold_start_s(140e9, 8e9, 0.7, 60) == pytest.approx(85.0)
+    assert cold_start_s(0.0, 8e9, 0.7, 60) == 60
+
+
+def test_cold_start_in_the_pipeline(sized, catalog):
+    """small-chat example: one replica per node loads its weights from the 'good' tier."""
+    result = sized(example("small-chat"))
+    tier = catalog.storage[result.scale.storage_tier]
+    weights = result.memory.weights_bytes * result.scale.replicas_per_node
+    expected = weights / (tier.read_gb_s * 1e9 * catalog.default("cold_start_load_efficiency")) \
+        + catalog.default("engine_start_s")
+    assert result.scale.cold_start_s == pytest.approx(expected, rel=1e-9)
+
+
+def test_pipeline_n_plus_1_has_two_nodes(sized):
+    """METHOD.md: production N+1 needs at least two independent nodes."""
+    result = sized(example("worked-example"))
+    assert result.scale.redundancy == "n+1"
+    assert result.scale.nodes >= 2
+    assert result.scale.replicas > result.scale.replicas_for_load
