@@ -1,7 +1,175 @@
-"""4 Performance (being built)."""
+"""4 Performance: speed and first-token time of one replica, against the targets."""
 
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from app.domain.result import Lever, OperatingPoint, PerformanceResult, SizingResult
+from app.ui.charts import DecodeBreakdownChart, FigureTable, ThroughputChart, TtftChart
 from app.ui.pages.base import StepPage
+from app.ui.pages.memory import bullets
+from app.ui.summary_panel import Badge
+from app.ui.text import render, t
+from app.ui.units import number, rate, seconds
+
+POINTS = ("One user", "Scenario load", "Saturation")
+POINT_COLUMNS = (
+    "Operating point",
+    "Users",
+    "Time to first token",
+    "Tokens/s per user",
+    "Output tokens/s (replica)",
+)
+LEVER_COLUMNS = ("Change", "Target missed", "Value after", "Meets both targets", "Note")
+TARGET_NAMES = {"ttft": "TTFT", "tokens_per_s_per_user": "Tokens/s per user"}
+
+
+def bare(value: float) -> str:
+    """A rate without its unit (the expected figure above it carries the unit)."""
+    return rate(value, "").strip()
+
+
+def ranged(expected: str, low: str, high: str) -> str:
+    return t("{expected}\nrange {low} – {high}", expected=expected, low=low, high=high)
+
+
+def point_cells(point: OperatingPoint, low: float, high: float) -> list[str]:
+    """Users, TTFT, tokens/s per user, output tokens/s, each with its band."""
+    # A slower run (band low) takes longer to the first token: TTFT scales with 1 / band.
+    ttft = ranged(seconds(point.ttft_s), seconds(point.ttft_s / high), seconds(point.ttft_s / low))
+    speed = point.tokens_per_s_per_user
+    total = point.output_tokens_per_s
+    return [
+        number(point.concurrency, ",.0f"),
+        ttft,
+        ranged(rate(speed), bare(speed * low), bare(speed * high)),
+        ranged(rate(total), bare(total * low), bare(total * high)),
+    ]
+
+
+def lever_value(lever: Lever) -> str:
+    if lever.target == "tokens_per_s_per_user":
+        return rate(lever.value_after, t("tokens/s per user"))
+    return seconds(lever.value_after)
+
+
+def lever_cells(lever: Lever) -> list[str]:
+    change = render(lever.change_message) if lever.change_message else lever.change
+    note = render(lever.note_message) if lever.note_message else lever.note
+    return [
+        change,
+        t(TARGET_NAMES.get(lever.target, lever.target)),
+        lever_value(lever),
+        t("Yes") if lever.meets else t("No"),
+        note,
+    ]
+
+
+def target_text(p: PerformanceResult, key: str) -> str:
+    """'TTFT target 2.00 s: 1.40 s at 40 users, met' and the like."""
+    at = p.at_concurrency
+    if key == "ttft":
+        target, value = seconds(p.targets["ttft_s"]), seconds(at.ttft_s)
+        template = "TTFT under {target}: {value} at {users} users, {verdict}"
+    else:
+        target = rate(p.targets["tokens_per_s_per_user"])
+        value = rate(at.tokens_per_s_per_user)
+        template = "Tokens/s per user at least {target}: {value} at {users} users, {verdict}"
+    verdict = t("met") if p.targets_met[key] else t("missed")
+    return t(
+        template, target=target, value=value, users=number(at.concurrency, ",.0f"), verdict=verdict
+    )
 
 
 class PerformancePage(StepPage):
     TITLE = "4 Performance"
+    HELP = (
+        "How fast one replica answers: the first token, then tokens per second for each "
+        "user, from one user to the most the memory and the engine allow."
+    )
+
+    def build(self) -> None:
+        self.badges = {key: Badge() for key in TARGET_NAMES}
+        self.no_targets = QLabel()
+        self.points = FigureTable(len(POINTS), len(POINT_COLUMNS))
+        self.throughput = ThroughputChart()
+        self.ttft = TtftChart()
+        self.breakdown = DecodeBreakdownChart()
+        self.breakdown_note = QLabel(wordWrap=True)
+        self.naive = QLabel(wordWrap=True)
+        self.levers_box = QGroupBox()
+        self.levers = FigureTable(0, len(LEVER_COLUMNS))
+        self.levers.stretch_only(0, 4)
+        self.explanation = QLabel(wordWrap=True)
+        self.layout_.addLayout(self.build_targets())
+        self.layout_.addWidget(self.points)
+        self.layout_.addWidget(self.throughput)
+        self.layout_.addWidget(self.naive)
+        self.layout_.addLayout(self.build_charts())
+        self.layout_.addWidget(self.build_levers())
+        self.layout_.addWidget(self.explanation)
+        self.layout_.addStretch(1)
+
+    def build_targets(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        for badge in self.badges.values():
+            row.addWidget(badge)
+        row.addWidget(self.no_targets)
+        row.addStretch(1)
+        return row
+
+    def build_charts(self) -> QHBoxLayout:
+        breakdown = QWidget()
+        column = QVBoxLayout(breakdown)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.breakdown)
+        column.addWidget(self.breakdown_note)
+        row = QHBoxLayout()
+        row.addWidget(self.ttft, 1)
+        row.addWidget(breakdown, 1)
+        return row
+
+    def build_levers(self) -> QGroupBox:
+        column = QVBoxLayout(self.levers_box)
+        column.addWidget(self.levers)
+        return self.levers_box
+
+    def retranslate(self) -> None:
+        for chart in (self.throughput, self.ttft, self.breakdown):
+            chart.retranslate()
+        self.points.setHorizontalHeaderLabels([t(name) for name in POINT_COLUMNS])
+        self.levers.setHorizontalHeaderLabels([t(name) for name in LEVER_COLUMNS])
+        self.levers_box.setTitle(t("What would meet the targets"))
+        self.no_targets.setText(t("No per-user targets apply to this workload."))
+        self.breakdown_note.setText(
+            t(
+                "Reads and compute overlap: a step takes the longer of the memory reads (weights "
+                "and KV cache) and the compute, plus the other parts."
+            )
+        )
+
+    def show_result(self, result: SizingResult) -> None:
+        p = result.performance
+        for chart in (self.throughput, self.ttft, self.breakdown):
+            chart.show_result(result)
+        self.show_targets(p)
+        points = (p.single_user, p.at_concurrency, p.saturation)
+        for row, point in enumerate(points):
+            self.points.set_row(row, [t(POINTS[row]), *point_cells(point, p.band.low, p.band.high)])
+        self.show_levers(p.levers)
+        self.naive.setText(render(p.naive_message) if p.naive_message else p.naive_explanation)
+        self.explanation.setText(bullets(t("How this was estimated"), p.messages))
+
+    def show_targets(self, p: PerformanceResult) -> None:
+        for key, badge in self.badges.items():
+            known = key in p.targets_met
+            badge.set_state(p.targets_met.get(key), target_text(p, key) if known else "")
+        self.no_targets.setVisible(not p.targets_met)
+
+    def show_levers(self, levers: list[Lever]) -> None:
+        self.levers_box.setVisible(bool(levers))
+        self.levers.set_row_count(len(levers))
+        for row, lever in enumerate(levers):
+            self.levers.set_row(row, lever_cells(lever))
+            self.levers.item(row, 3).setTextAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -1,7 +1,358 @@
-"""1 Requirements (being built)."""
+"""1 Requirements: the model, the workload, the quality floor, the targets and the setting."""
 
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import pairwise
+
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.domain.result import SizingResult
+from app.domain.scenario import MAX_TOKENS, MAX_USERS, Scenario
+from app.ui.dialogs.import_model import ImportModelDialog
+from app.ui.fields import (
+    BoundField,
+    CheckField,
+    Choice,
+    ChoiceField,
+    IntField,
+    MultiCheckField,
+    OptionalNumberField,
+    SearchListField,
+    TextField,
+    UsersField,
+)
 from app.ui.pages.base import StepPage
+from app.ui.text import t
+from app.ui.units import number
+
+NOTE_STYLE = "color: palette(placeholder-text);"
+CONTEXT_PRESETS = (("2K", 2048), ("4K", 4096), ("8K", 8192), ("32K", 32768), ("128K", 131072))
+PRESET_WIDTH = 48
+LATER = "Sized by a later version of AI Sizer."
+KINDS = [
+    Choice("online_inference", "Online inference",
+           "Users wait for each answer: sized for time to first token and speed per user."),
+    Choice("batch_inference", "Batch inference",
+           "Jobs must finish within a window: sized for throughput."),
+    Choice("fine_tuning", "Fine-tuning", LATER, enabled=False),
+    Choice("pretraining", "Pre-training", LATER, enabled=False),
+]
+ENGINES = [
+    Choice("vllm", "vLLM"), Choice("tensorrt-llm", "TensorRT-LLM"), Choice("sglang", "SGLang"),
+    Choice("llama.cpp", "llama.cpp"), Choice("generic", "Other engine (generic profile)"),
+]
+REDUNDANCY = [
+    Choice("none", "None", "A failed replica takes its share of the users down."),
+    Choice("n+1", "N+1 (one spare replica)", "One replica more than the load needs."),
+    Choice("2n", "2N (everything doubled)", "Twice the replicas the load needs."),
+]
+FACTS = ("Parameters", "Active per token", "Layers", "KV heads", "Head dimension",
+         "Context limit", "Architecture", "Source")
+
+
+def model_facts(model: dict) -> dict[str, str]:
+    """The selected model's facts as shown in the model group."""
+    return {
+        "Parameters": t("{count:,.1f} billion", count=model["params_total"] / 1e9),
+        "Active per token": t("{count:,.1f} billion", count=model["params_active"] / 1e9),
+        "Layers": number(model["layers"], ",d"),
+        "KV heads": t("{kv} (query heads: {heads})", kv=model["kv_heads"],
+                      heads=model["attention_heads"]),
+        "Head dimension": number(model["head_dim"], ",d"),
+        "Context limit": t("{tokens:,} tokens", tokens=model["max_context_tokens"]),
+        "Architecture": architecture(model),
+        "Source": model.get("source", ""),
+    }
+
+
+def architecture(model: dict) -> str:
+    """Dense or mixture of experts, MLA, sliding window, in words."""
+    parts = [t("Mixture of experts") if model["moe"] else t("Dense")]
+    if model["mla"]:
+        parts.append(t("multi-head latent attention (MLA)"))
+    if model.get("sliding_window"):
+        parts.append(t("sliding window of {tokens:,} tokens", tokens=model["sliding_window"]))
+    return ", ".join(parts)
 
 
 class RequirementsPage(StepPage):
+    """Step 1: what the deployment must serve."""
+
     TITLE = "1 Requirements"
+    HELP = ("Describe what the deployment must serve: the model, the workload, the quality "
+            "floor and the targets. Every change resizes the deployment at once.")
+
+    def build(self) -> None:
+        self.fields: list[BoundField] = []
+        self.chain: list[QWidget] = []
+        self.texts: list[tuple[Callable[[str], None], str]] = []
+        self.listed_catalog = None
+        left, right = self.column(), self.column()
+        for column, groups in ((left, (self.scenario_group, self.model_group,
+                                       self.workload_group, self.batch_group)),
+                               (right, (self.sequence_group, self.precision_group,
+                                        self.targets_group, self.setting_group))):
+            for make in groups:
+                column.layout().addWidget(make())
+            column.layout().addStretch(1)
+        self.columns = (left, right)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(left)
+        row.addWidget(right)
+        self.layout_.addLayout(row)
+        for first, second in pairwise(self.chain):
+            QWidget.setTabOrder(first, second)
+        self.layout_.addStretch(1)
+
+    # --- building blocks --------------------------------------------------------------------
+    def text(self, setter: Callable[[str], None], english: str) -> None:
+        """Remember a static text to set now and on every language change."""
+        self.texts.append((setter, english))
+
+    def column(self) -> QWidget:
+        """One of two columns that share the page's width equally (their hints ignored)."""
+        holder = QWidget()
+        holder.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        QVBoxLayout(holder).setContentsMargins(0, 0, 0, 0)
+        return holder
+
+    def group(self, title: str) -> tuple[QGroupBox, QFormLayout]:
+        box = QGroupBox()
+        self.text(box.setTitle, title)
+        return box, QFormLayout(box)
+
+    def add(self, form: QFormLayout, field: BoundField) -> BoundField:
+        self.fields.append(field)
+        self.chain.extend(field.focus_widgets())
+        field.add_to(form)
+        return field
+
+    def note(self, form: QFormLayout, english: str) -> QLabel:
+        label = QLabel(wordWrap=True)
+        label.setStyleSheet(NOTE_STYLE)
+        self.text(label.setText, english)
+        form.addRow(label)
+        return label
+
+    def button(self, english: str, slot: Callable[[], object], tooltip: str = "") -> QPushButton:
+        button = QPushButton()
+        self.text(button.setText, english)
+        if tooltip:
+            self.text(button.setToolTip, tooltip)
+        button.clicked.connect(lambda: slot())
+        self.chain.append(button)
+        return button
+
+    # --- groups -----------------------------------------------------------------------------
+    def scenario_group(self) -> QGroupBox:
+        box, form = self.group("Scenario")
+        c = self.controller
+        self.add(form, TextField(c, "name", "Scenario name",
+                                 "The name the report and the window title show."))
+        self.add(form, TextField(c, "customer", "Customer",
+                                 "Who the sizing is for; printed on the report."))
+        self.add(form, TextField(c, "project", "Project",
+                                 "The customer's project or use case; printed on the report."))
+        return box
+
+    def model_group(self) -> QGroupBox:
+        box, form = self.group("Model")
+        self.model = self.add(form, SearchListField(
+            self.controller, "model", "Model",
+            "The model to serve; type to filter the catalog by name or id.",
+            "Search by name or id"))
+        self.import_button = self.button(
+            "Import model folder…", self.open_import_dialog,
+            "Add a model from a local Hugging Face folder (config.json) to your catalog.")
+        form.addRow("", self.import_button)
+        self.fact_labels = {name: QLabel() for name in FACTS}
+        self.fact_values = {name: QLabel(wordWrap=True) for name in FACTS}
+        for name in FACTS:
+            self.text(self.fact_labels[name].setText, name)
+            form.addRow(self.fact_labels[name], self.fact_values[name])
+        self.fact_values["Source"].setStyleSheet(NOTE_STYLE)
+        return box
+
+    def precision_group(self) -> QGroupBox:
+        box, form = self.group("Quality floor and number formats")
+        formats = [Choice(pid, pid, "{bits:g} bits per weight; quality: {quality}.",
+                          params={"bits": spec.bits, "quality": spec.quality})
+                   for pid, spec in self.controller.catalog.precisions.items()]
+        self.allowed = self.add(form, MultiCheckField(
+            self.controller, "precision.allowed_weights", "Allowed weight formats",
+            "The weight formats Step 3 may choose from.", formats))
+        self.note(form, "Regulated sectors (finance, health, public sector) usually keep 8 or "
+                        "16 bit; 4-bit formats trade accuracy for memory.")
+        self.weights = self.add(form, ChoiceField(
+            self.controller, "precision.weights", "Weight format",
+            "Fix the weight format, or leave the default (the model's own format).",
+            self.format_choices(kv=False)))
+        self.kv_cache = self.add(form, ChoiceField(
+            self.controller, "precision.kv_cache", "KV cache format",
+            "The number format of the attention cache (FP8 halves it against 16 bit).",
+            self.format_choices(kv=True)))
+        return box
+
+    def format_choices(self, kv: bool) -> list[Choice]:
+        ids = [pid for pid, spec in self.controller.catalog.precisions.items()
+               if spec.kv_allowed or not kv]
+        return [Choice(None, "(default)")] + [Choice(pid, pid) for pid in ids]
+
+    def workload_group(self) -> QGroupBox:
+        box, form = self.group("Workload")
+        c = self.controller
+        self.kind = self.add(form, ChoiceField(
+            c, "workload.kind", "Kind", "What the deployment does with the model.", KINDS))
+        self.add(form, UsersField(
+            c, "workload.concurrent_users", "Concurrent users",
+            "Users with a request in flight at the busiest moment.", MAX_USERS,
+            "max (saturation)", "Size for as many users as the hardware admits."))
+        return box
+
+    def batch_group(self) -> QGroupBox:
+        self.batch_box, form = self.group("Batch volume")
+        c = self.controller
+        self.add(form, OptionalNumberField(
+            c, "workload.requests_per_hour", "Requests", "Requests arriving per hour.",
+            unit="per hour"))
+        self.add(form, OptionalNumberField(
+            c, "workload.tokens_per_day", "Output tokens",
+            "Output tokens to generate per day (used instead of requests when both are given).",
+            unit="per day"))
+        self.window = self.add(form, OptionalNumberField(
+            c, "workload.completion_window_hours", "Completion window",
+            "Hours within which each day's batch must be finished.", unit="hours"))
+        self.note(form, "Give either requests per hour or output tokens per day.")
+        return self.batch_box
+
+    def sequence_group(self) -> QGroupBox:
+        box, form = self.group("Sequence lengths")
+        c = self.controller
+        self.prompt = self.add(form, IntField(
+            c, "workload.prompt_tokens", "Prompt", "Input tokens per request, system prompt "
+            "and retrieved documents included.", 1, MAX_TOKENS, "tokens"))
+        self.output = self.add(form, IntField(
+            c, "workload.output_tokens", "Output", "Tokens the model generates per request.",
+            1, MAX_TOKENS, "tokens"))
+        self.context = self.add(form, OptionalNumberField(
+            c, "workload.max_context_tokens", "Maximum context",
+            "The longest sequence a user may reach; the KV cache is sized for it.",
+            whole=True, unit="tokens"))
+        form.addRow("", self.presets())
+        return box
+
+    def presets(self) -> QWidget:
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.preset_buttons = {}
+        for name, tokens in CONTEXT_PRESETS:
+            button = self.button(name, lambda tokens=tokens: self.context.apply(tokens))
+            button.setMinimumWidth(PRESET_WIDTH)
+            self.preset_buttons[name] = button
+            layout.addWidget(button)
+        layout.addStretch(1)
+        return row
+
+    def targets_group(self) -> QGroupBox:
+        box, form = self.group("Targets and serving")
+        c = self.controller
+        self.ttft = self.add(form, OptionalNumberField(
+            c, "targets.ttft_s", "Time to first token",
+            "The longest a user may wait for the first token of an answer.", unit="s"))
+        self.speed = self.add(form, OptionalNumberField(
+            c, "targets.tokens_per_s_per_user", "Speed per user",
+            "The generation speed each user must see.", unit="tokens/s"))
+        self.add(form, ChoiceField(c, "serving.engine", "Serving engine",
+                                   "The inference server whose memory and speed profile "
+                                   "is used.", ENGINES))
+        return box
+
+    def setting_group(self) -> QGroupBox:
+        box, form = self.group("Sovereignty and availability")
+        c = self.controller
+        self.add(form, CheckField(c, "sovereignty.on_premises", "On premises",
+                                  "The deployment runs in the customer's own data centre."))
+        self.add(form, CheckField(c, "sovereignty.air_gapped", "Air-gapped",
+                                  "No connection to the internet: models and updates are "
+                                  "brought in by hand."))
+        self.add(form, TextField(c, "sovereignty.region", "Region",
+                                 "Where data and models must stay, e.g. EU or Germany."))
+        self.add(form, ChoiceField(c, "availability.redundancy", "Redundancy",
+                                   "Spare capacity kept for a failed replica.", REDUNDANCY))
+        return box
+
+    def field(self, path: str) -> BoundField:
+        """The input bound to the scenario field at ``path``."""
+        return next(field for field in self.fields if field.path == path)
+
+    # --- actions ----------------------------------------------------------------------------
+    def open_import_dialog(self) -> None:
+        ImportModelDialog(self.controller, self).exec()
+        self.refresh_models()
+
+    def refresh_models(self) -> None:
+        """List the catalog's models again when the controller has a new catalog."""
+        if self.listed_catalog is self.controller.catalog:
+            return
+        self.listed_catalog = self.controller.catalog
+        self.model.set_items([(mid, f"{spec.name}  ({mid})")
+                              for mid, spec in self.controller.catalog.models.items()])
+
+    # --- StepPage ---------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        for setter, english in self.texts:
+            setter(t(english))
+        for name, tokens in CONTEXT_PRESETS:
+            self.preset_buttons[name].setToolTip(
+                t("Set the maximum context to {tokens:,} tokens.", tokens=tokens))
+        for field in self.fields:
+            field.retranslate()
+        self.show_placeholders()
+        self.keep_columns_readable()
+
+    def keep_columns_readable(self) -> None:
+        """Equal columns, but never narrower than what they hold in this language."""
+        for column in self.columns:
+            column.setMinimumWidth(0)
+            column.setMinimumWidth(column.layout().minimumSize().width())
+
+    def show_scenario(self, scenario: Scenario) -> None:
+        self.refresh_models()
+        for field in self.fields:
+            field.show_scenario()
+        self.batch_box.setVisible(scenario.workload.kind == "batch_inference")
+        self.show_placeholders()
+
+    def show_placeholders(self) -> None:
+        """Empty optional fields show the value used instead."""
+        catalog, workload = self.controller.catalog, self.controller.scenario.workload
+        self.context.set_placeholder(t("prompt + output = {tokens:,}",
+                                       tokens=workload.prompt_tokens + workload.output_tokens))
+        for field, name in ((self.ttft, "target_ttft_s"),
+                            (self.speed, "target_tokens_per_s_per_user"),
+                            (self.window, "batch_completion_window_h")):
+            field.set_placeholder(t("default: {value:g}", value=catalog.default(name)))
+
+    def show_result(self, result: SizingResult) -> None:
+        self.refresh_models()
+        for name, value in model_facts(result.model).items():
+            self.fact_values[name].setText(value)
+        precision = result.inputs.get("precision", {})
+        self.allowed.set_default(precision.get("allowed_weights") or [])
+        for field, key in ((self.weights, "weights"), (self.kv_cache, "kv_cache")):
+            if self.controller.value(f"precision.{key}") is None:
+                field.relabel(None, "(default: {format})", format=precision.get(key, ""))
+            else:
+                field.relabel(None, "(default)")

@@ -1,0 +1,517 @@
+"""Live charts of the sizing result (pyqtgraph), and the small tables beside them.
+
+Every plot item is created once in ``__init__`` and updated with ``setData`` / ``setOpts`` /
+``setPos`` in ``show_result``; ``retranslate`` re-sets axis labels and legend names. The charts
+read only the :class:`SizingResult`: they convert units (bytes to GB, seconds to ms), stack
+the memory parts and multiply the curve by the band, nothing else.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+
+from app.domain.result import MemoryResult, PerformanceResult, SizingResult
+from app.ui.text import t
+from app.ui.units import GB, number
+
+COLORS = {
+    "weights": "#1f77b4",  # blue
+    "kv": "#ff7f0e",  # orange
+    "runtime": "#9e9e9e",  # grey
+    "free": "#c8e6c9",  # light green
+    "compute": "#6a3d9a",
+    "prefill": "#e377c2",
+    "communication": "#17becf",
+    "per_user": "#1f77b4",
+    "total": "#2e7d32",
+    "target": "#c62828",
+    "naive": "#555555",
+    "marker": "#37474f",
+}
+FOREGROUND = "#333333"
+LABEL_STYLE = {"color": FOREGROUND, "font-size": "10pt"}
+BAND_ALPHA = 60
+
+
+def pen(color: str, width: float = 2, style: Qt.PenStyle = Qt.PenStyle.SolidLine):
+    return pg.mkPen(color=color, width=width, style=style)
+
+
+def dashed(color: str, width: float = 1.5):
+    return pen(color, width, Qt.PenStyle.DashLine)
+
+
+def translucent(color: str) -> pg.QtGui.QColor:
+    colour = pg.mkColor(color)
+    colour.setAlpha(BAND_ALPHA)
+    return colour
+
+
+def style_plot(plot: pg.PlotItem) -> None:
+    """Dark readable axes on white, no zooming, and units exactly as labelled (no SI prefix)."""
+    for side in ("left", "bottom"):
+        axis = plot.getAxis(side)
+        axis.setPen(FOREGROUND)
+        axis.setTextPen(FOREGROUND)
+        axis.enableAutoSIPrefix(False)
+    plot.showGrid(x=True, y=True, alpha=0.15)
+    plot.setMouseEnabled(x=False, y=False)
+    plot.setMenuEnabled(False)
+    plot.hideButtons()
+
+
+def set_axis(plot: pg.PlotItem, side: str, text: str, units: str) -> None:
+    """Axis title with its unit, in the window's language."""
+    plot.setLabel(side, text, units=units, **LABEL_STYLE)
+
+
+def line_label(line: pg.InfiniteLine, text: str) -> None:
+    line.label.setFormat(text)
+
+
+def marker_line(angle: int, line_pen, position: float, anchor: tuple) -> pg.InfiniteLine:
+    """A reference line with a label along it (created once, moved with ``setPos``)."""
+    return pg.InfiniteLine(
+        angle=angle,
+        pen=line_pen,
+        movable=False,
+        label="",
+        labelOpts={
+            "position": position,
+            "color": FOREGROUND,
+            "anchors": [anchor, anchor],
+            "fill": (255, 255, 255, 200),
+        },
+    )
+
+
+def side_label(line: pg.InfiniteLine, users: float, last: float) -> None:
+    """Label a vertical line on its left in the right half of a log axis, else on its right."""
+    right_half = math.log10(max(users, 1)) > math.log10(max(last, 2)) / 2
+    anchor = (1, 0.5) if right_half else (0, 0.5)
+    line.label.anchors = [anchor, anchor]
+    line.label.updatePosition()
+
+
+def log_ticks(low: float, high: float) -> list[tuple[float, str]]:
+    """1-2-5 ticks between ``low`` and ``high`` for a log10 axis: (log10 value, label)."""
+    ticks = []
+    for exponent in range(math.floor(math.log10(max(low, 1e-9))), math.ceil(math.log10(high)) + 1):
+        for mantissa in (1, 2, 5):
+            value = mantissa * 10**exponent
+            if low <= value <= high:
+                ticks.append((math.log10(value), number(value, ",.0f")))
+    return ticks
+
+
+def rename(legend: pg.LegendItem, item, text: str) -> None:
+    """Change the name an item has in ``legend``."""
+    for sample, label in legend.items:
+        if sample.item is item:
+            label.setText(text, color=FOREGROUND)
+
+
+class Chart(pg.PlotWidget):
+    """A single white plot with readable axes."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent, background="w")
+        self.plot = self.getPlotItem()
+        style_plot(self.plot)
+        self.setMinimumHeight(300)
+
+
+# --- Step 2 ---------------------------------------------------------------------------------
+def vram_parts(memory: MemoryResult) -> dict[str, float]:
+    """The stacked parts of one GPU [B]: result fields, and their differences for KV and free.
+
+    The KV part is what the GPU holds beyond weights and runtime; free is what is left of the
+    usable memory (none when it does not fit).
+    """
+    weights, runtime = memory.weights_bytes_per_gpu, memory.runtime_bytes_per_gpu
+    kv = max(memory.per_gpu_bytes - weights - runtime, 0.0)
+    free = max(memory.gpu_usable_bytes - memory.per_gpu_bytes, 0.0)
+    return {"weights": weights, "kv": kv, "runtime": runtime, "free": free}
+
+
+class VramChart(pg.GraphicsLayoutWidget):
+    """Stacked bar of one GPU's memory, with usable and physical memory as lines."""
+
+    PARTS = {
+        "weights": "Weights",
+        "kv": "KV cache at peak",
+        "runtime": "Runtime and activations",
+        "free": "Free",
+    }
+    BAR_WIDTH = 0.6
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setBackground("w")
+        self.setMinimumSize(460, 380)
+        self.plot = self.addPlot(row=0, col=0)
+        style_plot(self.plot)
+        self.plot.showGrid(x=False, y=True, alpha=0.15)
+        self.bars = {part: self.stacked_bar(COLORS[part]) for part in self.PARTS}
+        self.legend = pg.LegendItem(labelTextColor=FOREGROUND, colCount=2)
+        self.addItem(self.legend, row=1, col=0)
+        self.ci.layout.setRowStretchFactor(0, 1)
+        for bar in self.bars.values():
+            self.plot.addItem(bar)
+            self.legend.addItem(bar, "")
+        # Usable memory labelled under its line, physical memory over its own: both stay legible
+        # when the engine may use most of the card.
+        self.usable_line = marker_line(0, dashed(COLORS["target"], 2), 0.98, (1, 0))
+        self.memory_line = marker_line(0, pen(FOREGROUND, 1.5), 0.98, (1, 1))
+        self.plot.addItem(self.usable_line, ignoreBounds=True)
+        self.plot.addItem(self.memory_line, ignoreBounds=True)
+        self.plot.setXRange(-0.45, 1.45, padding=0)
+        self.values: dict[str, float] = {}
+
+    def stacked_bar(self, color: str) -> pg.BarGraphItem:
+        """One part of the bar (its base and height are set by ``show_result``)."""
+        white = pg.mkPen("w", width=1)
+        return pg.BarGraphItem(
+            x=[0], y0=[0], height=[0], width=self.BAR_WIDTH, brush=color, pen=white
+        )
+
+    def retranslate(self) -> None:
+        set_axis(self.plot, "left", t("Memory per GPU"), "GB")
+        self.plot.getAxis("bottom").setTicks([[(0, t("One GPU (the fullest)"))]])
+        for part, name in self.PARTS.items():
+            amount = self.values.get(part)
+            label = t(name) if amount is None else f"{t(name)}: {number(amount, ',.1f')} GB"
+            rename(self.legend, self.bars[part], label)
+
+    def show_result(self, result: SizingResult) -> None:
+        memory = result.memory
+        bottom = 0.0
+        self.values = {part: size / GB for part, size in vram_parts(memory).items()}
+        for part, height in self.values.items():
+            self.bars[part].setOpts(y0=[bottom], height=[height])
+            bottom += height
+        self.show_lines(memory)
+        top = max(memory.gpu_memory_bytes, memory.per_gpu_bytes) / GB
+        self.plot.setYRange(0, top * 1.08, padding=0)
+        self.retranslate()
+
+    def show_lines(self, memory: MemoryResult) -> None:
+        usable, physical = memory.gpu_usable_bytes / GB, memory.gpu_memory_bytes / GB
+        self.usable_line.setPos(usable)
+        self.memory_line.setPos(physical)
+        line_label(self.usable_line, t("Usable by the engine: {gb} GB", gb=number(usable, ",.1f")))
+        line_label(self.memory_line, t("Physical memory: {gb} GB", gb=number(physical, ",.1f")))
+
+
+# --- Step 4 ---------------------------------------------------------------------------------
+class BandedCurve:
+    """An expected curve with its band (low and high edges and the shading between)."""
+
+    def __init__(self, plot: pg.PlotItem, color: str):
+        self.expected = pg.PlotDataItem(pen=pen(color, 2.5))
+        self.low = pg.PlotDataItem(pen=pen(color, 0.5))
+        self.high = pg.PlotDataItem(pen=pen(color, 0.5))
+        self.fill = pg.FillBetweenItem(self.low, self.high, brush=translucent(color))
+        self.band_sample = pg.PlotDataItem(pen=None, fillLevel=0, fillBrush=translucent(color))
+        for item in (self.fill, self.low, self.high, self.expected):
+            plot.addItem(item)
+
+    def set_data(self, x: np.ndarray, y: np.ndarray, low: float, high: float) -> None:
+        self.expected.setData(x, y)
+        self.low.setData(x, y * low)
+        self.high.setData(x, y * high)
+
+
+def marker_label(name: str, users: float) -> str:
+    return t("{name}: {users} users", name=t(name), users=number(users, ",.0f"))
+
+
+class ThroughputChart(pg.GraphicsLayoutWidget):
+    """Tokens/s per user (top) and output tokens/s of the replica (bottom) against users."""
+
+    # Labels of the vertical lines sit low in the lower plot, where the rising output curve
+    # leaves room; the horizontal lines of the upper plot keep theirs.
+    MARKERS = {
+        "scenario": ("Scenario load", 0.08),
+        "slo": ("SLO capacity", 0.2),
+        "saturation": ("Saturation", 0.32),
+    }
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setBackground("w")
+        self.setMinimumHeight(600)
+        self.legend = pg.LegendItem(labelTextColor=FOREGROUND, colCount=4)
+        self.addItem(self.legend, row=0, col=0)
+        self.per_user_plot = self.addPlot(row=1, col=0)
+        self.total_plot = self.addPlot(row=2, col=0)
+        self.total_plot.setXLink(self.per_user_plot)
+        for plot in (self.per_user_plot, self.total_plot):
+            style_plot(plot)
+            plot.setLogMode(x=True, y=False)
+            plot.getAxis("left").setWidth(70)
+        self.per_user = BandedCurve(self.per_user_plot, COLORS["per_user"])
+        self.total = BandedCurve(self.total_plot, COLORS["total"])
+        for curve in (self.per_user, self.total):
+            self.legend.addItem(curve.expected, "")
+            self.legend.addItem(curve.band_sample, "")
+        self.build_lines()
+        self.result: SizingResult | None = None
+
+    def build_lines(self) -> None:
+        self.target_line = marker_line(0, dashed(COLORS["target"], 2), 0.02, (0, 1))
+        self.naive_line = marker_line(0, dashed(COLORS["naive"]), 0.45, (0.5, 1))
+        self.per_user_plot.addItem(self.target_line, ignoreBounds=True)
+        self.per_user_plot.addItem(self.naive_line, ignoreBounds=True)
+        self.markers = {}
+        for key, (_name, height) in self.MARKERS.items():
+            style = Qt.PenStyle.DotLine if key == "saturation" else Qt.PenStyle.DashDotLine
+            labelled = marker_line(90, pen(COLORS["marker"], 1.5, style), height, (0, 0.5))
+            plain = pg.InfiniteLine(angle=90, pen=pen(COLORS["marker"], 1.5, style))
+            self.total_plot.addItem(labelled, ignoreBounds=True)
+            self.per_user_plot.addItem(plain, ignoreBounds=True)
+            self.markers[key] = (labelled, plain)
+
+    def retranslate(self) -> None:
+        set_axis(self.per_user_plot, "left", t("Per user"), "tokens/s")
+        set_axis(self.total_plot, "left", t("Replica output"), "tokens/s")
+        set_axis(self.total_plot, "bottom", t("Concurrent users (log scale)"), "users")
+        rename(self.legend, self.per_user.expected, t("Tokens/s per user"))
+        rename(self.legend, self.per_user.band_sample, t("Its expected range"))
+        rename(self.legend, self.total.expected, t("Output tokens/s of a replica"))
+        rename(self.legend, self.total.band_sample, t("Its expected range"))
+        if self.result is not None:
+            self.label_lines(self.result)
+
+    def show_result(self, result: SizingResult) -> None:
+        self.result = result
+        p = result.performance
+        users = np.array([point.concurrency for point in p.curve], dtype=float)
+        per_user = np.array([point.tokens_per_s_per_user for point in p.curve], dtype=float)
+        total = np.array([point.output_tokens_per_s for point in p.curve], dtype=float)
+        self.per_user.set_data(users, per_user, p.band.low, p.band.high)
+        self.total.set_data(users, total, p.band.low, p.band.high)
+        last = max(users.max(initial=1.0), 2.0)
+        self.place_lines(p, last)
+        self.label_lines(result)
+        self.set_x_range(last)
+        self.set_y_ranges(p, per_user.max(initial=0), total.max(initial=0))
+
+    def positions(self, p: PerformanceResult) -> dict[str, float]:
+        """Users at each marked operating point."""
+        return {
+            "scenario": p.at_concurrency.concurrency,
+            "slo": p.slo_capacity_per_replica,
+            "saturation": p.saturation.concurrency,
+        }
+
+    def place_lines(self, p: PerformanceResult, last: float) -> None:
+        target = p.targets.get("tokens_per_s_per_user")
+        self.target_line.setVisible(target is not None)
+        self.target_line.setPos(target or 0)
+        self.naive_line.setPos(p.naive_tokens_per_s)
+        for key, users in self.positions(p).items():
+            for line in self.markers[key]:
+                line.setVisible(users >= 1)  # no line for an SLO capacity of no users
+                line.setPos(math.log10(max(users, 1)))
+            side_label(self.markers[key][0], users, last)
+
+    def label_lines(self, result: SizingResult) -> None:
+        p = result.performance
+        target = p.targets.get("tokens_per_s_per_user", 0.0)
+        line_label(self.target_line, t("Target: {rate} tokens/s", rate=number(target, ",.0f")))
+        line_label(
+            self.naive_line,
+            t(
+                "Naive, bandwidth / model size: {rate} tokens/s",
+                rate=number(p.naive_tokens_per_s, ",.1f"),
+            ),
+        )
+        for key, users in self.positions(p).items():
+            line_label(self.markers[key][0], marker_label(self.MARKERS[key][0], users))
+
+    def set_x_range(self, last: float) -> None:
+        self.per_user_plot.setXRange(0, math.log10(last), padding=0.02)
+        for plot in (self.per_user_plot, self.total_plot):
+            plot.getAxis("bottom").setTicks([log_ticks(1, last)])
+
+    def set_y_ranges(self, p: PerformanceResult, per_user_top: float, total_top: float) -> None:
+        target = p.targets.get("tokens_per_s_per_user", 0.0)
+        top = max(per_user_top * p.band.high, p.naive_tokens_per_s, target)
+        self.per_user_plot.setYRange(0, top * 1.15, padding=0)
+        self.total_plot.setYRange(0, total_top * p.band.high * 1.1, padding=0)
+
+
+class TtftChart(Chart):
+    """Time to first token of one user alone against the prompt length."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.plot.setLogMode(x=True, y=False)
+        self.curve = pg.PlotDataItem(
+            pen=pen(COLORS["per_user"], 2.5),
+            symbol="o",
+            symbolSize=4,
+            symbolBrush=COLORS["per_user"],
+            symbolPen=None,
+        )
+        self.plot.addItem(self.curve)
+        self.target_line = marker_line(0, dashed(COLORS["target"], 2), 0.02, (0, 1))
+        self.plot.addItem(self.target_line, ignoreBounds=True)
+        self.target = 0.0
+
+    def retranslate(self) -> None:
+        set_axis(self.plot, "left", t("Time to first token"), "s")
+        set_axis(self.plot, "bottom", t("Prompt length (log scale)"), "tokens")
+        self.plot.setTitle(t("One user alone"), color=FOREGROUND, size="10pt")
+        line_label(self.target_line, t("TTFT target: {s} s", s=number(self.target, ",.1f")))
+
+    def show_result(self, result: SizingResult) -> None:
+        points = result.performance.ttft_curve
+        prompts = np.array([point.prompt_tokens for point in points], dtype=float)
+        ttft = np.array([point.ttft_s for point in points], dtype=float)
+        self.curve.setData(prompts, ttft)
+        target = result.performance.targets.get("ttft_s")
+        self.target = target or 0.0
+        self.target_line.setVisible(target is not None)
+        self.target_line.setPos(self.target)
+        if prompts.size:
+            self.plot.getAxis("bottom").setTicks([log_ticks(prompts.min(), prompts.max())])
+            self.plot.setXRange(math.log10(prompts.min()), math.log10(prompts.max()), padding=0.03)
+        self.plot.setYRange(0, max(ttft.max(initial=0), self.target) * 1.15, padding=0)
+        self.retranslate()
+
+
+class DecodeBreakdownChart(Chart):
+    """Where the time of one decode step goes, as horizontal bars in milliseconds."""
+
+    PARTS = {
+        "weights_read_s": ("Weights read", "weights"),
+        "kv_read_s": ("KV cache read", "kv"),
+        "compute_s": ("Compute", "compute"),
+        "prefill_share_s": ("Other users' prompts", "prefill"),
+        "communication_s": ("Communication", "communication"),
+        "overhead_s": ("Step overhead", "runtime"),
+    }
+    BAR_HEIGHT = 0.6
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        count = len(self.PARTS)
+        brushes = [COLORS[color] for _name, color in self.PARTS.values()]
+        self.bars = pg.BarGraphItem(
+            x0=np.zeros(count),
+            y=np.arange(count),
+            height=self.BAR_HEIGHT,
+            width=np.zeros(count),
+            brushes=brushes,
+            pen=None,
+        )
+        self.plot.addItem(self.bars)
+        self.values = [pg.TextItem(color=FOREGROUND, anchor=(0, 0.5)) for _ in self.PARTS]
+        for text in self.values:
+            self.plot.addItem(text, ignoreBounds=True)
+        self.plot.invertY(True)
+        self.plot.showGrid(x=True, y=False, alpha=0.15)
+        self.plot.setYRange(-0.6, count - 0.4, padding=0)
+        self.result: SizingResult | None = None
+
+    def retranslate(self) -> None:
+        set_axis(self.plot, "bottom", t("Time in one decode step"), "ms")
+        names = [(row, t(name)) for row, (name, _color) in enumerate(self.PARTS.values())]
+        axis = self.plot.getAxis("left")
+        axis.setTicks([names])
+        # Room for the longest name: the axis would otherwise drop labels on the first paint.
+        metrics = QFontMetrics(axis.style["tickFont"] or self.font())
+        axis.setWidth(max(metrics.horizontalAdvance(name) for _row, name in names) + 16)
+        if self.result is not None:
+            self.set_title(self.result)
+
+    def set_title(self, result: SizingResult) -> None:
+        p = result.performance
+        bound = t("memory-bound") if p.decode_breakdown.bound == "memory" else t("compute-bound")
+        self.plot.setTitle(
+            t(
+                "At {users} users: {ms} ms per step ({bound})",
+                users=number(p.at_concurrency.concurrency, ",.0f"),
+                ms=number(p.at_concurrency.itl_s * 1e3, ",.1f"),
+                bound=bound,
+            ),
+            color=FOREGROUND,
+            size="10pt",
+        )
+
+    def show_result(self, result: SizingResult) -> None:
+        self.result = result
+        parts = result.performance.decode_breakdown
+        ms = np.array([getattr(parts, field) * 1e3 for field in self.PARTS], dtype=float)
+        self.bars.setOpts(width=ms)
+        for row, (text, value) in enumerate(zip(self.values, ms, strict=True)):
+            text.setText(f"{number(value, ',.1f')} ms")
+            text.setPos(value, row)
+        self.plot.setXRange(0, max(ms.max(initial=0), 1e-3) * 1.25, padding=0)
+        self.retranslate()
+
+
+# --- tables beside the charts -----------------------------------------------------------------
+class FigureTable(QTableWidget):
+    """A read-only table of figures whose cells are updated in place, sized to its rows."""
+
+    def __init__(self, rows: int, columns: int, parent=None):
+        super().__init__(rows, columns, parent)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWordWrap(True)
+        self.verticalHeader().hide()
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        for row in range(rows):
+            for column in range(columns):
+                self.setItem(row, column, QTableWidgetItem())
+
+    def stretch_only(self, *columns: int) -> None:
+        """Stretch these columns; the others take the width of their contents."""
+        header = self.horizontalHeader()
+        for column in range(self.columnCount()):
+            mode = (
+                QHeaderView.ResizeMode.Stretch
+                if column in columns
+                else QHeaderView.ResizeMode.ResizeToContents
+            )
+            header.setSectionResizeMode(column, mode)
+
+    def updateGeometries(self) -> None:  # noqa: N802 (Qt's name)
+        """Wrapped rows change height when the columns widen: fit the table to them again."""
+        super().updateGeometries()
+        self.fit_height()
+
+    def set_row(self, row: int, texts: list[str]) -> None:
+        for column, text in enumerate(texts):
+            self.item(row, column).setText(text)
+        self.fit_height()
+
+    def set_row_count(self, rows: int) -> None:
+        old = self.rowCount()
+        self.setRowCount(rows)
+        for row in range(old, rows):
+            for column in range(self.columnCount()):
+                self.setItem(row, column, QTableWidgetItem())
+        self.fit_height()
+
+    def fit_height(self) -> None:
+        header = self.horizontalHeader()
+        height = header.sizeHint().height() if header.isVisibleTo(self) else 0
+        height += sum(self.rowHeight(row) for row in range(self.rowCount()))
+        self.setFixedHeight(height + 2 * self.frameWidth())
+
+    def text(self, row: int, column: int) -> str:
+        return self.item(row, column).text()
