@@ -1,7 +1,169 @@
-"""Report (being built)."""
+"""Report: the result as a customer reads it, in the window (the signed PDF comes later)."""
 
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTextBrowser
+
+from app.domain.result import Assumption, Lever, SizingResult
 from app.ui.pages.base import StepPage
+from app.ui.text import render, t
+from app.ui.units import gb, number, rate, seconds, watts
+
+MET, MISSED = "#2e7d32", "#c62828"
+STYLE = """<style>
+h3 { margin-top: 14px; } td, th { padding: 3px 8px; } th { text-align: left; }
+table { border-collapse: collapse; } .muted { color: #666; }
+</style>"""
+# SI units of assumptions as shown: (unit, factor).
+SHOWN_UNITS = {"B": ("GB", 1e-9), "B/s": ("GB/s", 1e-9), "FLOP/s": ("TFLOP/s", 1e-12)}
+TARGET_UNITS = {"tokens_per_s_per_user": rate, "ttft": seconds}
+
+
+def section(title: str, body: str) -> str:
+    return f"<h3>{escape(t(title))}</h3>{body}"
+
+
+def table(header: tuple[str, ...], rows: list[tuple[Any, ...]]) -> str:
+    head = "".join(f"<th>{escape(t(h))}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>"
+                   for row in rows)
+    return f"<table border='1' cellspacing='0'><tr>{head}</tr>{body}</table>"
+
+
+def state(passed: bool) -> str:
+    colour, text = (MET, t("met")) if passed else (MISSED, t("missed"))
+    return f"<b style='color:{colour}'>{escape(text)}</b>"
+
+
+def bullets(lines: list[str], empty: str = "None.") -> str:
+    if not lines:
+        return f"<p class='muted'>{escape(t(empty))}</p>"
+    return "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
+
+
+def header_html(r: SizingResult) -> str:
+    i = r.inputs
+    who = " · ".join(escape(str(i[k])) for k in ("customer", "project", "author") if i.get(k))
+    made = t("AI Sizer {version}, catalogs {catalogs}", version=r.tool_version,
+             catalogs=", ".join(sorted(set(r.catalog_versions.values()))))
+    return (f"<h2>{escape(str(i.get('name', '')))}</h2><p>{who}</p>"
+            f"<p class='muted'>{escape(made)}</p>")
+
+
+def configuration_html(r: SizingResult, names: dict[str, str]) -> str:
+    c, s = r.selection.chosen, r.scale
+    text = t("{replicas} replicas of {n} x {gpu} (tensor parallel {t}, pipeline {p}) with "
+             "{w} weights and {kv} KV cache, serving {model}; {nodes} x {server}.",
+             replicas=s.replicas, n=c["gpus_per_replica"], gpu=names.get(c["gpu"], c["gpu"]),
+             t=c["tensor_parallel"], p=c["pipeline_parallel"], w=c["precision"].upper(),
+             kv=c["kv_precision"].upper(), model=r.model.get("name", ""), nodes=s.nodes,
+             server=names.get(s.server, s.server))
+    return section("Recommended configuration", f"<p><b>{escape(text)}</b></p>")
+
+
+def targets_html(r: SizingResult) -> str:
+    p, m = r.performance, r.memory
+    at, targets, met = p.at_concurrency, p.targets, p.targets_met
+    rows = []
+    if "ttft_s" in targets:
+        rows.append(("Time to first token", t("at most {v}", v=seconds(targets["ttft_s"])),
+                     seconds(at.ttft_s), met.get("ttft", False)))
+    if "tokens_per_s_per_user" in targets:
+        rows.append(("Tokens/s per user",
+                     t("at least {v}", v=rate(targets["tokens_per_s_per_user"])),
+                     rate(at.tokens_per_s_per_user), met.get("tokens_per_s_per_user", False)))
+    rows.append(("Memory per GPU", t("at most {v} usable", v=gb(m.gpu_usable_bytes)),
+                 gb(m.per_gpu_bytes), m.fits))
+    shown = [(escape(t(name)), escape(need), escape(got), state(ok))
+             for name, need, got, ok in rows]
+    return section("Targets", table(("Target", "Required", "Expected", "State"), shown))
+
+
+def figures_html(r: SizingResult) -> str:
+    m, p, s, f = r.memory, r.performance, r.scale, r.facility
+    capital = r.cost.capital_usd
+    rows = [
+        ("VRAM per GPU", f"{gb(m.per_gpu_bytes)} / {gb(m.gpu_usable_bytes)}"),
+        ("Users per replica within the targets", str(p.slo_capacity_per_replica)),
+        ("Replicas", t("{n} for load, {m} with {redundancy}", n=s.replicas_for_load,
+                       m=s.replicas, redundancy=s.redundancy.upper())),
+        ("GPUs", str(s.gpus_total)), ("Nodes", str(s.nodes)), ("Racks", str(f.racks)),
+        ("IT power", watts(f.it_power_w)), ("Facility power", watts(f.facility_power_w)),
+        ("Annual energy", t("{kwh} kWh", kwh=number(f.annual_energy_kwh, ",.0f"))),
+        ("Capital cost (indicative)", t("USD {amount}", amount=number(capital, ",.0f"))
+         if capital is not None else t("n/a")),
+    ]
+    shown = [(escape(t(name)), escape(value)) for name, value in rows]
+    return section("Key figures", table(("Figure", "Value"), shown)
+                   + f"<p class='muted'>{escape(t(r.cost.note))}</p>")
+
+
+def lever_line(lever: Lever) -> str:
+    shown = TARGET_UNITS.get(lever.target, lambda v: number(v, ",.2f"))(lever.value_after)
+    outcome = t("meets the target") if lever.meets else t("still misses the target")
+    note = f" ({render(lever.note_message) or lever.note})" if lever.note else ""
+    change = render(lever.change_message) or lever.change
+    return t("{change}: {value}, {outcome}", change=change, value=shown, outcome=outcome) + note
+
+
+def plain_number(value: float) -> str:
+    """Whole numbers in full ('30,000'), others to four significant digits."""
+    if float(value).is_integer() and abs(value) < 1e15:
+        return number(value, ",.0f")
+    return number(value, ",.4g")
+
+
+def assumption_row(a: Assumption) -> tuple[str, ...]:
+    unit, value = a.unit, a.value
+    if a.unit in SHOWN_UNITS and isinstance(value, int | float):
+        unit, factor = SHOWN_UNITS[a.unit]
+        value = value * factor
+    shown = plain_number(value) if isinstance(value, int | float) else str(value)
+    flag = escape(t("yes")) if a.overridden else ""
+    return (escape(a.name), escape(shown), escape(unit), escape(a.source), flag)
+
+
+def report_html(r: SizingResult, names: dict[str, str]) -> str:
+    """The whole in-window report."""
+    return STYLE + "".join((
+        header_html(r), configuration_html(r, names), targets_html(r), figures_html(r),
+        section("Warnings", bullets([render(m) for m in r.warning_messages])),
+        section("Levers", bullets([lever_line(lever) for lever in r.performance.levers],
+                                  "No change needed: every target is met."
+                                  if all(r.performance.targets_met.values()) else "None.")),
+        section("Assumptions", table(("Name", "Value", "Unit", "Source", "Overridden"),
+                                     [assumption_row(a) for a in r.assumptions])),
+    ))
 
 
 class ReportPage(StepPage):
     TITLE = "Report"
+
+    def build(self) -> None:
+        self.export_button = QPushButton(enabled=False)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.export_button)
+        self.layout_.addLayout(row)
+        self.browser = QTextBrowser(openExternalLinks=False, openLinks=False)
+        self.browser.setMinimumHeight(500)
+        self.layout_.addWidget(self.browser, 1)
+        catalog = self.controller.catalog
+        self.names = {k: v.name for k, v in {**catalog.gpus, **catalog.servers}.items()}
+
+    def retranslate(self) -> None:
+        self.export_button.setText(t("Export PDF…"))
+        self.export_button.setToolTip(t("The signed PDF export arrives with the report "
+                                        "feature."))
+
+    def show_result(self, r: SizingResult) -> None:
+        position = self.browser.verticalScrollBar().value()
+        self.browser.setHtml(report_html(r, self.names))
+        self.browser.verticalScrollBar().setValue(position)
+
+    def text(self) -> str:
+        """The report as plain text (what the user reads)."""
+        return self.browser.toPlainText()

@@ -1,0 +1,82 @@
+"""Step 5 page: redundancy and storage edits, the scale figures, the node diagram."""
+
+import pytest
+
+from app import api
+from app.domain.result import ScaleResult
+from app.ui.pages.redundancy import RedundancyPage, replica_slots
+from app.ui.text import render
+
+
+@pytest.fixture
+def page(qtbot, controller):
+    widget = RedundancyPage(controller)
+    qtbot.addWidget(widget)
+    return widget
+
+
+def test_shows_the_scenario_redundancy(page, controller):
+    assert controller.scenario.availability.redundancy == "n+1"
+    assert page.redundancy.checkedId() == 1
+
+
+def test_redundancy_radio_changes_replicas(page, controller):
+    before = controller.result.scale.replicas
+    page.redundancy.button(0).click()
+    assert controller.scenario.availability.redundancy == "none"
+    controller.recompute()
+    scale = controller.result.scale
+    assert scale.replicas == scale.replicas_for_load < before
+    assert page.figure_values["Replicas with availability"].text().startswith(
+        str(scale.replicas))
+    page.redundancy.button(2).click()
+    controller.recompute()
+    assert controller.result.scale.replicas == 2 * controller.result.scale.replicas_for_load
+
+
+def test_storage_tier_changes_cold_start(page, controller):
+    before = page.figure_values["Cold start"].text()
+    index = page.storage_combo.findData("best")
+    page.storage_combo.setCurrentIndex(index)
+    page.storage_combo.activated.emit(index)
+    assert controller.scenario.availability.storage_tier == "best"
+    controller.recompute()
+    assert page.figure_values["Cold start"].text() != before
+
+
+def test_failure_statement_and_messages(page, controller):
+    scale = controller.result.scale
+    assert render(scale.failure_message) in page.failure.text()
+    assert render(scale.messages[0]) in page.messages.text()
+    assert render(scale.failure_message) not in page.messages.text()
+
+
+def test_batch_completion_only_for_batch_jobs(page, controller):
+    label = page.figure_labels["Batch completion"]
+    assert not page.figures.isRowVisible(label)
+    controller.load(api.example("batch-summaries"), None)
+    assert controller.result.scale.batch_completion_hours is not None
+    assert page.figures.isRowVisible(label)
+    assert page.figure_values["Batch completion"].text().endswith("h")
+
+
+def scale(**changes) -> ScaleResult:
+    values = dict(redundancy="n+1", replicas_for_load=2, replicas=4, gpus_total=4,
+                  server="dgx-b200", gpus_per_node=8, replicas_per_node=8,
+                  nodes_per_replica=1, nodes=2, autoscale_min_replicas=2,
+                  autoscale_max_replicas=4, cold_start_s=10.0, storage_tier="good",
+                  failure_statement="")
+    return ScaleResult(**values | changes)
+
+
+def test_replicas_spread_evenly_over_nodes():
+    slots = replica_slots(scale(), gpus_per_replica=1)
+    assert [node[:3] for node in slots] == [[0, 2, None], [1, 3, None]]
+    assert all(len(node) == 8 for node in slots)
+
+
+def test_a_replica_larger_than_a_node_spans_nodes():
+    spanning = scale(replicas=2, nodes=4, nodes_per_replica=2, replicas_per_node=0,
+                     gpus_total=32)
+    slots = replica_slots(spanning, gpus_per_replica=16)
+    assert [set(node) for node in slots] == [{0}, {0}, {1}, {1}]
