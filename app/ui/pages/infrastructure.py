@@ -1,94 +1,313 @@
-"""Infrastructure: the first-order power, heat, racks and cost the result carries today."""
+"""Infrastructure: racks, power, cooling, feeds, energy, networks, storage, cost, topology.
+
+Every figure comes from ``result.infrastructure``; the inputs on the left edit the scenario's
+``infrastructure`` block (empty fields take the catalog defaults, listed on the Assumptions
+page with their sources).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFormLayout, QGridLayout, QGroupBox, QLabel
+from pathlib import Path
 
-from app.domain.result import SizingResult
+import pyqtgraph as pg
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.domain.result import InfrastructureResult, SizingResult
+from app.domain.scenario import Scenario
+from app.ui.charts import FigureTable, pen, set_axis, style_plot
+from app.ui.fields import BoundField, CheckField, Choice, ChoiceField, OptionalNumberField
 from app.ui.pages.base import StepPage
+from app.ui.racks import RackView
 from app.ui.text import t
+from app.ui.topology import TopologyView
 from app.ui.units import number, watts
 
-NOTICE_STYLE = ("QLabel { background: #fff8e1; border: 1px solid #ffe082; border-radius: 4px; "
-                "padding: 8px; }")
-COOLING = {"air": "Air-cooled", "liquid": "Liquid-cooled", "dlc": "Direct liquid cooling",
-           "rdhx": "Rear-door heat exchanger"}
-# Group title -> the figures it shows, in order.
-GROUPS = {
-    "Power and energy": ("IT power", "Facility power", "PUE", "Annual energy"),
-    "Heat and cooling": ("Heat", "Cooling capacity", "Cooling"),
-    "Space": ("Nodes", "Racks"),
-    "Capital cost (indicative)": ("Capital cost", "GPUs", "Servers"),
-}
+POWER_PARTS = ("Compute nodes", "Network", "Cooling and facility overhead")
+POWER_COLOURS = ("#4c78a8", "#9d755d", "#bab0ac")
+COOLING_CHOICES = [
+    Choice(None, "From the server (liquid-cooled servers: direct liquid)"),
+    Choice("air", "Air"),
+    Choice("rdhx", "Rear-door heat exchanger"),
+    Choice("dlc", "Direct liquid cooling"),
+]
+
+
+class DefaultCheckField(CheckField):
+    """A yes/no field whose absence in the scenario means ``default``."""
+
+    def __init__(self, *args, default: bool):
+        super().__init__(*args)
+        self.default = default
+
+    def write(self, value) -> None:
+        self.editor.setChecked(self.default if value is None else bool(value))
 
 
 def usd(value: float | None) -> str:
-    """'USD 34,260', or 'n/a' when the catalog has no price."""
-    return t("USD {amount}", amount=number(value, ",.0f")) if value is not None else t("n/a")
+    return t("n/a") if value is None else f"USD {number(value, ',.0f')}"
 
 
-def figure_texts(r: SizingResult, server_name: str) -> dict[str, str]:
-    """Each figure of the page as the user reads it, units labelled."""
-    f, cost = r.facility, r.cost
-    return {
-        "IT power": watts(f.it_power_w),
-        "Facility power": watts(f.facility_power_w),
-        "PUE": number(f.pue, ",.2f"),
-        "Annual energy": t("{kwh} kWh per year", kwh=number(f.annual_energy_kwh, ",.0f")),
-        "Heat": t("{btu} BTU/h", btu=number(f.heat_btu_per_h, ",.0f")),
-        "Cooling capacity": t("{tons} tons of refrigeration", tons=number(f.cooling_tons)),
-        "Cooling": t(COOLING.get(f.cooling, f.cooling)),
-        "Nodes": t("{n} x {server}", n=r.scale.nodes, server=server_name),
-        "Racks": str(f.racks),
-        "Capital cost": usd(cost.capital_usd),
-        "GPUs": usd(cost.gpus_usd),
-        "Servers": usd(cost.servers_usd),
-    }
+def tb(value_bytes: float) -> str:
+    return f"{number(value_bytes / 1e12, ',.2f')} TB"
+
+
+class PowerChart(pg.PlotWidget):
+    """Facility power split into compute, network and overhead (one stacked bar)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setBackground("w")
+        self.setMinimumHeight(220)
+        style_plot(self.getPlotItem())
+        self.bars = [pg.BarGraphItem(x=[i], height=[0], width=0.6, brush=colour,
+                                     pen=pen(colour, 1)) for i, colour in enumerate(POWER_COLOURS)]
+        for bar in self.bars:
+            self.addItem(bar)
+        self.getPlotItem().getAxis("bottom").setTicks([[(i, t(p)) for i, p in
+                                                        enumerate(POWER_PARTS)]])
+
+    def retranslate(self) -> None:
+        set_axis(self.getPlotItem(), "left", t("Power"), "kW")
+        self.getPlotItem().getAxis("bottom").setTicks([[(i, t(p)) for i, p in
+                                                        enumerate(POWER_PARTS)]])
+
+    def show_result(self, site: InfrastructureResult) -> None:
+        overhead = site.power.facility_w - site.power.it_max_w
+        for bar, value in zip(self.bars, (site.power.compute_w, site.power.network_w, overhead),
+                              strict=True):
+            bar.setOpts(height=[value / 1e3])
 
 
 class InfrastructurePage(StepPage):
     TITLE = "Infrastructure"
+    HELP = ("Racks, power, cooling, feeds, networks, storage and cost around the replicas. "
+            "Empty fields use the catalog defaults; prices are indicative and dated.")
 
     def build(self) -> None:
-        self.notice = QLabel(wordWrap=True)
-        self.notice.setStyleSheet(NOTICE_STYLE)
-        self.layout_.addWidget(self.notice)
-        grid = QGridLayout()
-        self.boxes: dict[str, QGroupBox] = {}
-        self.labels: dict[str, QLabel] = {}
-        self.values: dict[str, QLabel] = {}
-        for index, (title, names) in enumerate(GROUPS.items()):
-            grid.addWidget(self.build_group(title, names), index // 2, index % 2)
-        self.layout_.addLayout(grid)
-        self.cost_note = QLabel(wordWrap=True)
-        self.boxes["Capital cost (indicative)"].layout().addRow(self.cost_note)
+        self.fields: list[BoundField] = []
+        self.groups: list[tuple[QGroupBox, str]] = []
+        row = QHBoxLayout()
+        row.addWidget(self.inputs(), 0)
+        row.addWidget(self.figures(), 1)
+        self.layout_.addLayout(row)
+        self.layout_.addWidget(self.titled(self.racks_box(), "Rack elevation"))
+        self.layout_.addWidget(self.titled(self.topology_box(), "Node topology"))
         self.layout_.addStretch(1)
 
-    def build_group(self, title: str, names: tuple[str, ...]) -> QGroupBox:
-        box = self.boxes[title] = QGroupBox()
+    # --- inputs ---------------------------------------------------------------------------
+    def inputs(self) -> QWidget:
+        box = QGroupBox()
+        self.groups.append((box, "Site"))
         form = QFormLayout(box)
-        for name in names:
-            self.labels[name], self.values[name] = QLabel(), QLabel()
-            self.values[name].setTextInteractionFlags(
-                Qt.TextInteractionFlag.TextSelectableByMouse)
-            form.addRow(self.labels[name], self.values[name])
+        c = self.controller
+        rows = [
+            ChoiceField(c, "infrastructure.cooling", "Cooling",
+                        "How the racks are cooled; it sets the rack power limit and the PUE.",
+                        COOLING_CHOICES),
+            OptionalNumberField(c, "infrastructure.rack_power_limit_kw", "Rack power limit",
+                                "Most power one rack may draw.", unit="kW"),
+            OptionalNumberField(c, "infrastructure.pue", "PUE",
+                                "Facility power divided by IT power."),
+            OptionalNumberField(c, "infrastructure.feed_voltage_v", "Feed voltage",
+                                "Line-to-line voltage of the three-phase feeds.", unit="V"),
+            OptionalNumberField(c, "infrastructure.pdu_rating_a", "PDU rating",
+                                "Current rating of one rack PDU.", unit="A"),
+            DefaultCheckField(c, "infrastructure.ab_feeds", "A/B feeds",
+                              "Two independent feeds per rack; each must carry the whole rack.",
+                              default=True),
+            OptionalNumberField(c, "infrastructure.utilisation", "Average load",
+                                "Average load as a share of the peak (0 to 1)."),
+            OptionalNumberField(c, "infrastructure.electricity_usd_per_kwh", "Electricity price",
+                                "Price of one kWh.", unit="USD/kWh"),
+            OptionalNumberField(c, "infrastructure.colocation_usd_per_kw_month", "Colocation",
+                                "Colocation fee per kW of IT power and month.",
+                                unit="USD/kW/month"),
+            OptionalNumberField(c, "infrastructure.grid_kg_co2e_per_kwh", "Grid CO2e factor",
+                                "Emissions of the site's electricity.", unit="kg/kWh"),
+            OptionalNumberField(c, "infrastructure.years", "Years",
+                                "Years for the total cost of ownership."),
+            CheckField(c, "infrastructure.force_fabric", "Scale-out fabric",
+                       "Add a scale-out fabric even when every replica fits in one node."),
+        ]
+        for field in rows:
+            field.add_to(form)
+            self.fields.append(field)
         return box
 
-    def retranslate(self) -> None:
-        self.notice.setText(t(
-            "<b>First-order estimate.</b> Power and heat come from the servers' maximum power "
-            "and an industry-average PUE, racks from rack units and a power limit per rack. "
-            "The infrastructure step will refine racks, cooling, electrical feeds, network "
-            "and storage."))
-        for title, box in self.boxes.items():
-            box.setTitle(t(title))
-        for name, label in self.labels.items():
-            label.setText(t(name))
+    # --- figures --------------------------------------------------------------------------
+    def figures(self) -> QWidget:
+        holder = QWidget()
+        column = QVBoxLayout(holder)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.summary = FigureTable(0, 2)
+        self.summary.stretch_only(1)
+        self.networks = FigureTable(0, 4)
+        self.storage = FigureTable(0, 3)
+        self.costs = FigureTable(0, 4)
+        self.costs.stretch_only(0, 3)
+        self.power_chart = PowerChart()
+        self.warning = QLabel(wordWrap=True)
+        self.warning.setStyleSheet("color: #c62828;")
+        for widget, title in ((self.summary, "Power, cooling and feeds"),
+                              (self.power_chart, "Power breakdown"),
+                              (self.networks, "Networks"), (self.storage, "Storage"),
+                              (self.costs, "Cost (indicative)")):
+            column.addWidget(self.titled(widget, title))
+        column.addWidget(self.warning)
+        return holder
 
-    def show_result(self, r: SizingResult) -> None:
-        server = self.controller.catalog.servers.get(r.scale.server)
-        texts = figure_texts(r, server.name if server else r.scale.server)
-        for name, text in texts.items():
-            self.values[name].setText(text)
-        self.cost_note.setText(t(r.cost.note))
+    def racks_box(self) -> QWidget:
+        self.rack_view = RackView()
+        return self.rack_view
+
+    def topology_box(self) -> QWidget:
+        holder = QWidget()
+        column = QVBoxLayout(holder)
+        self.topology = TopologyView()
+        buttons = QHBoxLayout()
+        self.png_button, self.svg_button = QPushButton(), QPushButton()
+        self.png_button.clicked.connect(lambda: self.export("png"))
+        self.svg_button.clicked.connect(lambda: self.export("svg"))
+        buttons.addStretch(1)
+        buttons.addWidget(self.png_button)
+        buttons.addWidget(self.svg_button)
+        column.addLayout(buttons)
+        column.addWidget(self.topology)
+        return holder
+
+    def titled(self, widget: QWidget, title: str) -> QGroupBox:
+        box = QGroupBox()
+        QVBoxLayout(box).addWidget(widget)
+        self.groups.append((box, title))
+        return box
+
+    # --- StepPage -------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        for box, title in self.groups:
+            box.setTitle(t(title))
+        for field in self.fields:
+            field.retranslate()
+        self.power_chart.retranslate()
+        self.networks.setHorizontalHeaderLabels([t("Network"), t("Switch"), t("Count"),
+                                                 t("Ports in use")])
+        self.storage.setHorizontalHeaderLabels([t("Tier"), t("Purpose"), t("Capacity")])
+        self.costs.setHorizontalHeaderLabels([t("Item"), t("Quantity"), t("Total"),
+                                              t("Source")])
+        self.summary.horizontalHeader().hide()
+        self.png_button.setText(t("Export PNG…"))
+        self.svg_button.setText(t("Export SVG…"))
+
+    def show_scenario(self, scenario: Scenario) -> None:
+        for field in self.fields:
+            field.show_scenario()
+
+    def show_result(self, result: SizingResult) -> None:
+        site = result.infrastructure
+        if site is None:
+            return
+        self.show_summary(site)
+        self.show_networks(site)
+        self.show_storage(site)
+        self.show_costs(site)
+        self.power_chart.show_result(site)
+        self.warning.setText("\n".join(m.text(self.language()) for m in site.warnings))
+        self.rack_view.show_result(result, self.controller.scenario.infrastructure.rack_units)
+        self.topology.show_result(result)
+
+    def language(self) -> str:
+        from app.ui.text import language
+
+        return language()
+
+    def show_summary(self, site: InfrastructureResult) -> None:
+        p, c, e, el = site.power, site.cooling, site.energy, site.electrical
+        compute = sum(1 for r in site.racks if r.kind == "compute")
+        rows = [
+            (t("Racks"), t("{n} ({compute} compute, {network} network), limit {kw} per rack",
+                            n=len(site.racks), compute=compute, network=len(site.racks) - compute,
+                            kw=watts(c.rack_limit_w))),
+            (t("Power per node"), watts(p.node_max_w)),
+            (t("IT power"), t("{it} (compute {compute}, network {network})", it=watts(p.it_max_w),
+                              compute=watts(p.compute_w), network=watts(p.network_w))),
+            (t("Facility power"), t("{kw} at PUE {pue}", kw=watts(p.facility_w),
+                                    pue=number(p.pue, "g"))),
+            (t("Heat"), t("{btu} BTU/h, {tons} tons of refrigeration",
+                          btu=number(c.heat_btu_per_h, ",.0f"), tons=number(c.tons, ",.1f"))),
+            (t("Cooling"), t("{kind}: air {cfm} CFM, coolant {lpm} L/min", kind=t(c.kind),
+                             cfm=number(c.airflow_cfm, ",.0f"),
+                             lpm=number(c.liquid_l_per_min, ",.0f"))),
+            (t("Feeds"), t("{v} V three-phase; worst rack {a} A per feed; "
+                           "{pdus} PDUs of {rating} A",
+                           v=number(el.voltage_v, "g"), a=number(el.max_rack_current_a, ",.1f"),
+                           pdus=el.pdus_total, rating=number(el.pdu_rating_a, "g"))),
+            (t("Energy per year"), t("{kwh} kWh, {cost}", kwh=number(e.annual_kwh, ",.0f"),
+                                     cost=usd(e.annual_cost_usd))),
+            (t("CO2e per year"), t("{tonnes} t", tonnes=number(e.annual_co2e_kg / 1e3, ",.1f"))
+             if e.annual_co2e_kg else t("not computed (set the grid factor)")),
+            (t("Scale-up"), site.network.scale_up),
+        ]
+        self.fill(self.summary, rows)
+
+    def show_networks(self, site: InfrastructureResult) -> None:
+        rows = [(t(g.network), g.switch_name, str(g.count), str(g.ports_used))
+                for g in site.network.groups]
+        f = site.network.fabric
+        if f is not None:
+            rows.append((t("compute fabric"), t(
+                "{tiers} tiers: {leaves} leaf, {spines} spine, {cores} core", tiers=f.tiers,
+                leaves=f.leaves, spines=f.spines, cores=f.cores),
+                t("{cables} cables", cables=f.cables_per_tier),
+                t("{n} transceivers", n=f.transceivers)))
+        else:
+            rows.append((t("compute fabric"), site.network.fabric_reason, "", ""))
+        self.fill(self.networks, rows)
+
+    def show_storage(self, site: InfrastructureResult) -> None:
+        rows = [(t(line.tier), t(line.purpose), tb(line.capacity_bytes))
+                for line in site.storage.lines]
+        rows.append((t("total"), t("'{tier}' tier, {read} GB/s read per node",
+                                   tier=site.storage.preset,
+                                   read=number(site.storage.read_bytes_per_s_per_node / 1e9, "g")),
+                     tb(site.storage.total_bytes)))
+        self.fill(self.storage, rows)
+
+    def show_costs(self, site: InfrastructureResult) -> None:
+        rows = [(t(line.item) + (f" ({t('estimated')})" if line.estimated
+                                 and "estimated" not in line.item else ""),
+                 number(line.quantity, ",.4g"), usd(line.total_usd), line.source)
+                for line in site.cost_lines]
+        rows += [(t("Capital (indicative)"), "", usd(site.capital_usd), ""),
+                 (t("Running per year"), "", usd(site.annual_running_usd), ""),
+                 (t("Total over {years} years", years=number(site.years, "g")), "",
+                  usd(site.tco_usd), ""),
+                 (t("Per million output tokens"), "", usd(site.cost_per_million_tokens_usd)
+                  if site.cost_per_million_tokens_usd is None
+                  else f"USD {number(site.cost_per_million_tokens_usd, ',.2f')}", "")]
+        self.fill(self.costs, rows)
+
+    @staticmethod
+    def fill(table: FigureTable, rows: list[tuple[str, ...]]) -> None:
+        table.set_row_count(len(rows))
+        for index, row in enumerate(rows):
+            table.set_row(index, list(row))
+
+    def export(self, kind: str) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, t("Export topology"), f"topology.{kind}",
+                                              f"{kind.upper()} (*.{kind})")
+        if path:
+            self.export_to(Path(path), kind)
+
+    def export_to(self, path: Path, kind: str) -> None:
+        if kind == "svg":
+            self.topology.export_svg(path)
+        else:
+            self.topology.export_png(path)

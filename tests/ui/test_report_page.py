@@ -1,0 +1,41 @@
+"""Report page: figures from the result, redrawn after every edit."""
+
+import pytest
+
+from app.ui.pages.report import ReportPage
+from app.ui.text import render, t
+
+
+@pytest.fixture
+def report(qtbot, controller):
+    widget = ReportPage(controller)
+    qtbot.addWidget(widget)
+    return widget
+
+
+def test_report_summarises_the_result(report, controller):
+    text = report.text()
+    r = controller.result
+    assert controller.scenario.name in text
+    assert t("Recommended configuration") in text
+    assert t("missed") in text  # the worked example misses its speed target
+    for message in r.warning_messages:
+        assert render(message) in text
+    for lever in r.performance.levers:
+        assert render(lever.change_message) in text
+    for assumption in r.assumptions:
+        assert assumption.name in text
+
+
+def test_report_follows_edits(report, controller):
+    before = report.text()
+    controller.edit("availability.redundancy", "none")
+    controller.recompute()
+    after = report.text()
+    assert after != before
+    assert f"{controller.result.scale.replicas} replicas" in after
+
+
+def test_export_is_not_there_yet(report):
+    assert not report.export_button.isEnabled()
+    assert "signed PDF" in report.export_button.toolTip()
