@@ -143,7 +143,8 @@ class ReportPage(StepPage):
     TITLE = "Report"
 
     def build(self) -> None:
-        self.export_button = QPushButton(enabled=False)
+        self.export_button = QPushButton()
+        self.export_button.clicked.connect(self.export)
         row = QHBoxLayout()
         row.addStretch(1)
         row.addWidget(self.export_button)
@@ -156,8 +157,13 @@ class ReportPage(StepPage):
 
     def retranslate(self) -> None:
         self.export_button.setText(t("Export PDF…"))
-        self.export_button.setToolTip(t("The signed PDF export arrives with the report "
-                                        "feature."))
+        self.export_button.setToolTip(t("Write the PDF report, signed with your identity, "
+                                        "with the scenario and result attached."))
+
+    def export(self) -> None:
+        from app.ui.dialogs.report_dialogs import ExportDialog
+
+        ExportDialog(self.controller, self).exec()
 
     def show_result(self, r: SizingResult) -> None:
         position = self.browser.verticalScrollBar().value()

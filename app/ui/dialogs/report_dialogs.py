@@ -1,0 +1,234 @@
+"""File > Export report, the signing identity, and Help > Verify report.
+
+The PDF is built from the controller's scenario and result alone (app.report), never from
+widgets. The work is in plain methods (``export_to``, ``create_identity``, ``verify``) that the
+tests call; the dialogs only collect the inputs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.api import ScenarioError
+from app.i18n import LANGUAGES
+from app.report import identity as identities
+from app.report.attachments import scenario_from_report
+from app.report.export import build_report, write_report
+from app.report.verify import ReportFileError, Verification, verify_file
+from app.ui.controller import Controller
+from app.ui.text import language, t
+
+ERROR_STYLE = "color: #c62828;"
+
+
+def password_field() -> QLineEdit:
+    field = QLineEdit()
+    field.setEchoMode(QLineEdit.EchoMode.Password)
+    return field
+
+
+class IdentityDialog(QDialog):
+    """Create the local signing identity (self-signed certificate + passphrase)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(t("Create signing identity"))
+        self.name, self.organisation, self.email = QLineEdit(), QLineEdit(), QLineEdit()
+        self.passphrase, self.repeat = password_field(), password_field()
+        self.message = QLabel(wordWrap=True)
+        self.message.setStyleSheet(ERROR_STYLE)
+        form = QFormLayout(self)
+        for label, widget in ((t("Name"), self.name), (t("Organisation"), self.organisation),
+                              (t("Email"), self.email), (t("Passphrase"), self.passphrase),
+                              (t("Repeat passphrase"), self.repeat)):
+            form.addRow(label, widget)
+        form.addRow(self.message)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.create)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def create(self) -> None:
+        problem = self.create_identity(self.name.text(), self.organisation.text(),
+                                       self.email.text(), self.passphrase.text(),
+                                       self.repeat.text())
+        if problem:
+            self.message.setText(problem)
+        else:
+            self.accept()
+
+    @staticmethod
+    def create_identity(name: str, organisation: str, email: str, passphrase: str,
+                        repeat: str) -> str:
+        """Create and store the identity; returns a problem sentence or ''."""
+        if not name.strip() or not organisation.strip() or "@" not in email:
+            return t("Enter a name, an organisation and an email address.")
+        if len(passphrase) < 8:
+            return t("The passphrase needs at least 8 characters.")
+        if passphrase != repeat:
+            return t("The two passphrases differ.")
+        identities.create(name.strip(), organisation.strip(), email.strip(), passphrase)
+        return ""
+
+
+class ExportDialog(QDialog):
+    """Choose file, language, paper and signing; then write the PDF atomically."""
+
+    def __init__(self, controller: Controller, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.controller = controller
+        self.setWindowTitle(t("Export report"))
+        self.path = QLineEdit()
+        browse = QPushButton(t("Choose…"))
+        browse.clicked.connect(self.choose)
+        self.lang = QComboBox()
+        for code, name in LANGUAGES.items():
+            self.lang.addItem(name, code)
+        self.lang.setCurrentIndex(list(LANGUAGES).index(language()))
+        self.paper = QComboBox()
+        self.paper.addItem("A4", "a4")
+        self.paper.addItem("Letter", "letter")
+        self.sign = QCheckBox(t("Sign with my identity"))
+        self.passphrase = password_field()
+        self.new_identity = QPushButton(t("Create signing identity…"))
+        self.new_identity.clicked.connect(self.create_identity)
+        self.message = QLabel(wordWrap=True)
+        self.message.setStyleSheet(ERROR_STYLE)
+        form = QFormLayout(self)
+        form.addRow(t("File"), self.path)
+        form.addRow("", browse)
+        form.addRow(t("Language"), self.lang)
+        form.addRow(t("Paper"), self.paper)
+        form.addRow("", self.sign)
+        form.addRow(t("Passphrase"), self.passphrase)
+        form.addRow("", self.new_identity)
+        form.addRow(self.message)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.export)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.refresh_identity()
+
+    def refresh_identity(self) -> None:
+        has = identities.identity_path().is_file()
+        self.sign.setEnabled(has)
+        self.sign.setChecked(has)
+        self.passphrase.setEnabled(has)
+
+    def choose(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, t("Export report"), "report.pdf",
+                                              "PDF (*.pdf)")
+        if path:
+            self.path.setText(path if path.endswith(".pdf") else path + ".pdf")
+
+    def create_identity(self) -> None:
+        if IdentityDialog(self).exec():
+            self.refresh_identity()
+
+    def export(self) -> None:
+        problem = self.export_to(Path(self.path.text()), self.lang.currentData(),
+                                 self.paper.currentData(), self.sign.isChecked(),
+                                 self.passphrase.text())
+        if problem:
+            self.message.setText(problem)
+        else:
+            self.accept()
+
+    def export_to(self, path: Path, lang: str, paper: str, sign: bool,
+                  passphrase: str) -> str:
+        """Write the report; returns a problem sentence or '' (no file on failure)."""
+        if not str(path) or path.suffix.lower() != ".pdf":
+            return t("Choose a file name ending in .pdf.")
+        result = self.controller.result
+        if result is None:
+            return t("The scenario has no result to report yet.")
+        try:
+            signer = identities.load(None, passphrase) if sign else None
+            pdf = build_report(self.controller.data, result, lang=lang, paper=paper,
+                               identity=signer, catalog=self.controller.catalog)
+            write_report(path, pdf)
+        except identities.IdentityError as exc:
+            return str(exc)
+        except OSError as exc:
+            return t("Cannot write {path}: {reason}", path=str(path), reason=exc.strerror or exc)
+        return ""
+
+
+class VerifyDialog(QDialog):
+    """Check a report's signature and say what it means; open its scenario."""
+
+    def __init__(self, controller: Controller, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.controller = controller
+        self.setWindowTitle(t("Verify report"))
+        self.path = QLineEdit()
+        self.trust = QLineEdit()
+        self.trust.setPlaceholderText(t("Trusted CA certificates (PEM), optional"))
+        check = QPushButton(t("Verify"))
+        check.clicked.connect(lambda: self.show_outcome(self.verify(
+            Path(self.path.text()), [Path(p) for p in self.trust.text().split(";") if p])))
+        browse = QPushButton(t("Choose…"))
+        browse.clicked.connect(self.choose)
+        self.outcome = QLabel(wordWrap=True)
+        self.open_button = QPushButton(t("Open its scenario"))
+        self.open_button.clicked.connect(self.open_scenario)
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        form.addRow(t("Report"), self.path)
+        form.addRow("", browse)
+        form.addRow(t("Trust"), self.trust)
+        layout.addLayout(form)
+        layout.addWidget(check)
+        layout.addWidget(self.outcome)
+        layout.addWidget(self.open_button)
+
+    def choose(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, t("Verify report"), "", "PDF (*.pdf)")
+        if path:
+            self.path.setText(path)
+
+    @staticmethod
+    def verify(path: Path, trust: list[Path]) -> Verification | str:
+        """The verification, or a sentence when the file cannot be read."""
+        try:
+            return verify_file(path, trust or None)
+        except (ReportFileError, OSError) as exc:
+            return str(exc)
+
+    def show_outcome(self, outcome: Verification | str) -> None:
+        if isinstance(outcome, str):
+            self.outcome.setText(outcome)
+            return
+        lines = [f"<b>{t(outcome.summary)}</b>", t(outcome.detail)]
+        if outcome.signer:
+            lines.append(t("Signed by {name} ({organisation}) on {time}", name=outcome.signer,
+                           organisation=outcome.organisation, time=outcome.signing_time))
+            lines.append(t("Certificate fingerprint (SHA-256): {fp}", fp=outcome.fingerprint))
+        self.outcome.setText("<br>".join(lines))
+
+    def open_scenario(self) -> str:
+        """Load the scenario the report carries; returns a problem sentence or ''."""
+        try:
+            data = scenario_from_report(Path(self.path.text()))
+            self.controller.load(data, None)
+        except (ReportFileError, OSError, ScenarioError) as exc:
+            text = str(exc)
+            self.outcome.setText(text)
+            return text
+        return ""

@@ -1,0 +1,67 @@
+"""File > Export report and Help > Verify report from the window."""
+
+from app.report import identity as identities
+from app.report.verify import INTACT_UNTRUSTED, NOT_SIGNED, VALID_AND_TRUSTED
+from app.ui.dialogs.report_dialogs import ExportDialog, IdentityDialog, VerifyDialog
+
+PASS = "correct horse battery"
+
+
+def test_unsigned_export_and_verify(qtbot, controller, tmp_path):
+    dialog = ExportDialog(controller)
+    qtbot.addWidget(dialog)
+    path = tmp_path / "report.pdf"
+    assert dialog.export_to(path, "en", "a4", False, "") == ""
+    assert path.read_bytes().startswith(b"%PDF-")
+    assert VerifyDialog.verify(path, []).status == NOT_SIGNED
+
+
+def test_signed_export_is_intact_and_trusted_with_its_certificate(qtbot, controller, tmp_path):
+    assert IdentityDialog.create_identity("Ada Analyst", "Bank", "ada@bank.example", PASS,
+                                          PASS) == ""
+    dialog = ExportDialog(controller)
+    qtbot.addWidget(dialog)
+    path = tmp_path / "signed.pdf"
+    assert dialog.export_to(path, "de", "letter", True, PASS) == ""
+    assert VerifyDialog.verify(path, []).status == INTACT_UNTRUSTED
+    trusted = VerifyDialog.verify(path, [identities.certificate_path()])
+    assert trusted.status == VALID_AND_TRUSTED
+    assert trusted.signer == "Ada Analyst"
+
+
+def test_wrong_passphrase_is_one_sentence_and_no_file(qtbot, controller, tmp_path):
+    IdentityDialog.create_identity("Ada", "Bank", "ada@bank.example", PASS, PASS)
+    dialog = ExportDialog(controller)
+    qtbot.addWidget(dialog)
+    path = tmp_path / "r.pdf"
+    problem = dialog.export_to(path, "en", "a4", True, "wrong passphrase")
+    assert "passphrase" in problem and "\n" not in problem
+    assert not path.exists()
+
+
+def test_identity_input_is_checked():
+    assert IdentityDialog.create_identity("", "Org", "a@b", PASS, PASS)
+    assert IdentityDialog.create_identity("A", "Org", "a@b", "short", "short")
+    assert IdentityDialog.create_identity("A", "Org", "a@b", PASS, PASS + "x")
+
+
+def test_open_the_scenario_a_report_carries(qtbot, controller, tmp_path):
+    export = ExportDialog(controller)
+    qtbot.addWidget(export)
+    path = tmp_path / "report.pdf"
+    controller.edit("workload.concurrent_users", 12)
+    controller.recompute()
+    export.export_to(path, "en", "a4", False, "")
+    controller.new()
+    verify = VerifyDialog(controller)
+    qtbot.addWidget(verify)
+    verify.path.setText(str(path))
+    assert verify.open_scenario() == ""
+    assert controller.scenario.workload.concurrent_users == 12
+
+
+def test_a_file_that_is_not_a_report(qtbot, controller, tmp_path):
+    bad = tmp_path / "x.pdf"
+    bad.write_text("not a pdf")
+    outcome = VerifyDialog.verify(bad, [])
+    assert isinstance(outcome, str) or outcome.status != VALID_AND_TRUSTED
