@@ -149,10 +149,68 @@ def infrastructure(r: SizingResult) -> list[str]:
     return lines
 
 
+def training(r: SizingResult) -> list[str]:
+    """The training section (training and fine-tuning scenarios)."""
+    t = r.training
+    if t is None:
+        return []
+    lines = _heading("Training")
+    lines.append(f"  configuration ({t.chosen_by}): {t.gpus_total} x {t.gpu} on {t.nodes} "
+                 f"node(s); d = {t.data_parallel}, t = {t.tensor_parallel}, "
+                 f"p = {t.pipeline_parallel}, ZeRO {t.zero_stage}, recompute "
+                 f"{t.activation_recompute}; {t.method}, {t.optimizer}")
+    rows = [("weights", t.weights_bytes_per_gpu), ("gradients", t.gradients_bytes_per_gpu),
+            ("optimizer states", t.optimizer_bytes_per_gpu),
+            ("activations", t.activation_bytes_per_gpu), ("total per GPU", t.per_gpu_bytes),
+            ("usable per GPU", t.gpu_usable_bytes)]
+    lines += [f"  {name:<36}{value / GB:9.1f} GB {value / GIB:9.1f} GiB" for name, value in rows]
+    lines.append(f"  fits: {'yes' if t.fits else 'NO'}; step {t.step_time_s:.2f} s, "
+                 f"{t.steps:,.0f} steps; time to train {t.time_to_train_s / 86400:.1f} days "
+                 f"({t.gpu_hours:,.0f} GPU-hours), with checkpoints and failures "
+                 f"{t.wall_clock_s / 86400:.1f} days")
+    lines.append(f"  checkpoint {t.checkpoint_bytes / GB:,.1f} GB, saved in "
+                 f"{t.checkpoint_save_s:.0f} s every {t.checkpoint_interval_s / 60:.0f} min; "
+                 f"storage {t.storage_bytes / 1e12:,.2f} TB")
+    if t.scaling:
+        points = ", ".join(f"{p.gpus}: {p.wall_clock_s / 86400:.1f} d" for p in t.scaling)
+        lines.append(f"  time against GPUs: {points}")
+    lines += [f"  {sentence}" for sentence in t.explanation]
+    for c in t.candidates[:8]:
+        lines.append(f"  candidate {c.gpus:>6} x {c.gpu:<18} d={c.data_parallel} "
+                     f"t={c.tensor_parallel} p={c.pipeline_parallel} ZeRO {c.zero_stage}: "
+                     f"{c.reason}")
+    return lines
+
+
+def rag(r: SizingResult) -> list[str]:
+    """The RAG section, when the scenario has a corpus."""
+    g = r.rag
+    if g is None:
+        return []
+    lines = _heading("Retrieval (RAG)")
+    lines.append(f"  {g.chunks:,.0f} chunks, index {g.index}: {g.index_memory_bytes / GB:.2f} GB "
+                 f"memory, {g.index_storage_bytes / GB:.2f} GB disk; indexing "
+                 f"{g.indexing_time_s / 3600:.1f} h; TTFT with retrieval "
+                 f"{g.ttft_with_retrieval_s:.2f} s")
+    lines += [f"  {sentence}" for sentence in g.explanation]
+    return lines
+
+
+def cpu(r: SizingResult) -> list[str]:
+    """The CPU comparison, when the scenario asks for it."""
+    c = r.cpu
+    if c is None:
+        return []
+    lines = _heading("CPU inference")
+    lines += [f"  {sentence}" for sentence in c.explanation]
+    return lines
+
+
 def render(r: SizingResult) -> str:
     """The whole summary as text."""
     lines = [f"AI Sizer {r.tool_version}: {r.inputs['name']}"]
-    for section in (requirements, memory, selection, performance, scale, infrastructure):
+    for section in (requirements, training, memory, selection, performance, scale,
+                    infrastructure, rag, cpu):
         lines += section(r)
     if r.warnings:
         lines += _heading("Warnings")

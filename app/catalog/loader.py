@@ -26,6 +26,7 @@ from app.domain.catalog import (
     KINDS,
     Catalog,
     CatalogProblem,
+    CpuSpec,
     EngineProfile,
     GpuSpec,
     ModelSpec,
@@ -43,6 +44,7 @@ ENTRY_MODELS: dict[str, type[BaseModel]] = {
     "engines": EngineProfile,
     "storage": StorageTier,
     "switches": SwitchSpec,
+    "cpus": CpuSpec,
 }
 
 

@@ -324,6 +324,57 @@ class StorageTier(Sourced):
     write_gb_s: float = Field(gt=0, description="Single-node write [GB/s].")
 
 
+class CpuSpec(Sourced):
+    """A server CPU, per socket, for bandwidth-bound inference on CPUs.
+
+    Memory bandwidth = channels x MT/s x bytes per channel transfer (8 B for a 64-bit DDR5
+    channel); ``memory_bandwidth_bytes_per_s`` derives it, so the catalog only records what the
+    datasheet states.
+    """
+
+    vendor: Literal["amd", "intel", "arm", "other"]
+    family: str = Field(default="", description="Microarchitecture or code name.")
+    cores: int = Field(ge=1, le=1024, description="Cores per socket.")
+    base_ghz: float = Field(gt=0, le=10, description="Base clock [GHz].")
+    all_core_ghz: float | None = Field(
+        default=None, gt=0, le=10, description="All-core boost clock [GHz]; base if unknown.")
+    memory_channels: int = Field(ge=1, le=32, description="Memory channels per socket.")
+    memory_mt_s: float = Field(gt=0, le=20_000, description="Memory transfer rate [MT/s].")
+    bytes_per_channel: float = Field(
+        default=8, gt=0, le=64, description="Bytes per transfer and channel (64-bit DDR5: 8).")
+    sockets: int = Field(default=2, ge=1, le=8, description="Sockets in the usual server.")
+    tdp_w: float = Field(gt=0, description="Thermal design power per socket [W].")
+    avx512: bool = False
+    amx: bool = Field(default=False, description="Intel Advanced Matrix Extensions (BF16/INT8).")
+    bf16_flops_per_cycle: float = Field(
+        gt=0, description="Dense BF16 FLOPs per core and cycle on the widest matrix unit.")
+    memory_bandwidth_gb_s: float | None = Field(
+        default=None, gt=0,
+        description="Peak memory bandwidth per socket [GB/s] (derived: channels x MT/s x bytes).")
+    price_usd: float | None = Field(default=None, gt=0, description="List price per CPU [USD].")
+    price_source: str = ""
+
+    @model_validator(mode="after")
+    def _bandwidth_consistent(self) -> CpuSpec:
+        stated = self.memory_bandwidth_gb_s
+        computed = self.memory_channels * self.memory_mt_s * self.bytes_per_channel / 1e3
+        if stated is not None and abs(stated - computed) > 0.01 * computed:
+            raise ValueError(
+                f"memory_bandwidth_gb_s ({stated:g}) differs from memory_channels x "
+                f"memory_mt_s x bytes_per_channel ({computed:g} GB/s)")
+        return self
+
+    @property
+    def memory_bandwidth_bytes_per_s(self) -> float:
+        """Peak memory bandwidth of one socket: channels x MT/s x bytes per channel [B/s]."""
+        return self.memory_channels * self.memory_mt_s * 1e6 * self.bytes_per_channel
+
+    @property
+    def bf16_flops(self) -> float:
+        """Peak dense BF16 of one socket: cores x all-core clock x FLOPs/cycle [FLOP/s]."""
+        return self.cores * (self.all_core_ghz or self.base_ghz) * 1e9 * self.bf16_flops_per_cycle
+
+
 class Defaults(Sourced):
     """Named defaults that are not physics (targets, utilisation, overheads)."""
 
@@ -346,7 +397,7 @@ class CatalogProblem(BaseModel):
         return f"{where}: {self.message}"
 
 
-KINDS = ("gpus", "servers", "models", "precisions", "engines", "storage", "switches")
+KINDS = ("gpus", "servers", "models", "precisions", "engines", "storage", "switches", "cpus")
 
 
 class Catalog(BaseModel):
@@ -361,6 +412,7 @@ class Catalog(BaseModel):
     engines: dict[str, EngineProfile] = Field(default_factory=dict)
     storage: dict[str, StorageTier] = Field(default_factory=dict)
     switches: dict[str, SwitchSpec] = Field(default_factory=dict)
+    cpus: dict[str, CpuSpec] = Field(default_factory=dict)
     defaults: dict[str, float] = Field(default_factory=dict)
     default_sources: dict[str, str] = Field(default_factory=dict)
     versions: dict[str, str] = Field(default_factory=dict, description="Version per file.")
@@ -386,6 +438,9 @@ class Catalog(BaseModel):
 
     def engine(self, engine_id: str) -> EngineProfile:
         return self.entry("engines", engine_id)
+
+    def cpu(self, cpu_id: str) -> CpuSpec:
+        return self.entry("cpus", cpu_id)
 
     def default(self, name: str) -> float:
         """A named default from defaults.toml."""

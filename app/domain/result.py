@@ -325,6 +325,184 @@ class InfrastructureResult(Frozen):
     warnings: list[Message] = Field(default_factory=list)
 
 
+class TrainingCandidate(Frozen):
+    """One training configuration the search looked at."""
+
+    gpu: str
+    gpus: int
+    data_parallel: int
+    tensor_parallel: int
+    pipeline_parallel: int
+    zero_stage: int
+    per_gpu_bytes: float
+    fits: bool
+    step_time_s: float
+    time_to_train_s: float
+    reason: str
+
+
+class TrainingScalePoint(Frozen):
+    """Time to train against GPU count (the best fitting layout at each count)."""
+
+    gpus: int
+    data_parallel: int
+    tensor_parallel: int
+    pipeline_parallel: int
+    zero_stage: int
+    step_time_s: float
+    time_to_train_s: float
+    wall_clock_s: float
+
+
+class TrainingResult(Frozen):
+    """Training or fine-tuning: memory per GPU, step time, time to train, checkpoints.
+
+    Per-GPU figures are for the fullest GPU (the first pipeline stage). CONTRACT.md
+    ("training.*"): model-state and activation bytes per GPU, step time, time to train,
+    checkpoint size and time.
+    """
+
+    method: str = Field(description="full, lora or qlora")
+    optimizer: str
+    chosen_by: str = Field(description="user (all degrees given) or the search")
+    gpu: str
+    gpus_total: int
+    gpus_per_node: int
+    nodes: int
+    data_parallel: int
+    tensor_parallel: int
+    pipeline_parallel: int
+    zero_stage: int
+    sequence_parallel: bool
+    activation_recompute: str
+    micro_batch_size: int
+    sequence_length: int
+    gradient_accumulation_steps: int
+    global_batch_sequences: int
+    tokens_per_step: float
+    params_total: float
+    params_trainable: float = Field(description="Full: all; LoRA/QLoRA: the adapters.")
+    adapter_params: float = Field(description="LoRA/QLoRA adapter parameters (0 for full).")
+    model_state_bytes_per_param: float = Field(
+        description="Unsharded bytes per trainable parameter (16 for mixed-precision AdamW).")
+    weights_bytes_per_gpu: float = Field(description="16-bit (or 4-bit frozen) weights [B].")
+    gradients_bytes_per_gpu: float
+    optimizer_bytes_per_gpu: float = Field(description="FP32 master copy and moments [B].")
+    model_state_bytes_per_gpu: float = Field(description="Weights + gradients + optimizer [B].")
+    activation_bytes_per_layer: float = Field(description="One layer, one micro-batch [B].")
+    activation_bytes_per_gpu: float
+    runtime_bytes_per_gpu: float = Field(description="CUDA context, buffers, fragmentation [B].")
+    per_gpu_bytes: float = Field(description="Model states + activations [B].")
+    gpu_memory_bytes: float
+    gpu_usable_bytes: float
+    fits: bool
+    activations_approximate: bool = Field(
+        description="Korthikanti's formulas assume a GeLU MLP of 4h and multi-head attention.")
+    flops_per_token: float = Field(description="Training FLOPs per token (6N full).")
+    flops_total: float
+    peak_flops_per_gpu: float
+    mfu: float
+    compute_time_per_step_s: float
+    dp_communication_s: float = Field(description="Gradient all-reduce per step [s].")
+    tp_communication_s: float = Field(description="Tensor-parallel collectives per step [s].")
+    pp_communication_s: float = Field(description="Pipeline sends per step [s].")
+    communication_s: float
+    communication_hidden: bool = Field(description="Communication shorter than compute.")
+    pipeline_bubble_share: float = Field(description="(p - 1) / micro-batches per step.")
+    step_time_s: float
+    steps: float
+    tokens_total: float
+    time_to_train_s: float = Field(description="Compute only: 6ND / (GPUs x peak x MFU) [s].")
+    gpu_hours: float
+    checkpoint_bytes: float
+    checkpoint_write_bytes_per_s: float
+    checkpoint_save_s: float
+    mtbf_cluster_s: float = Field(description="Mean time between failures of the cluster [s].")
+    checkpoint_interval_s: float = Field(description="Young/Daly sqrt(2 x save x MTBF) [s].")
+    checkpoint_overhead_share: float = Field(
+        description="Saving plus lost work: save/interval + interval/(2 MTBF).")
+    wall_clock_s: float = Field(description="Time to train with checkpoint and failure losses.")
+    checkpoints_retained: int
+    checkpoint_storage_bytes: float
+    dataset_bytes: float
+    storage_bytes: float
+    target_days: float | None = None
+    meets_target: bool | None = None
+    candidates: list[TrainingCandidate] = Field(default_factory=list)
+    scaling: list[TrainingScalePoint] = Field(
+        default_factory=list, description="Time to train at 1x, 2x, 4x ... the GPUs chosen.")
+    explanation: list[str] = Field(default_factory=list)
+    messages: list[Message] = Field(default_factory=list)
+
+
+class RagResult(Frozen):
+    """Retrieval-augmented generation: indexing, vector index, retrieval latency."""
+
+    documents: int
+    tokens_corpus: float
+    chunks: float
+    tokens_embedded: float = Field(description="Chunks x chunk length (overlap embedded twice).")
+    embedding_params: float
+    embedding_dim: int
+    embedding_gpu: str
+    embedding_gpus: int
+    embedding_flops: float
+    indexing_time_s: float
+    index: str
+    index_memory_bytes: float
+    vectors_bytes: float = Field(description="Raw vectors, no index structure [B].")
+    index_storage_bytes: float = Field(description="Index + chunk text on disk [B].")
+    chunk_text_bytes: float
+    retrieval_latency_s: float
+    ttft_s: float = Field(description="TTFT at the scenario load without retrieval [s].")
+    ttft_with_retrieval_s: float
+    added_prompt_tokens: int = Field(description="top_k x chunk tokens the prompt carries.")
+    prompt_holds_context: bool
+    reindex_per_day: float
+    reindex_gpu_hours_per_day: float
+    explanation: list[str] = Field(default_factory=list)
+    messages: list[Message] = Field(default_factory=list)
+
+
+class CpuOption(Frozen):
+    cpu: str
+    sockets: int
+    memory_bandwidth_bytes_per_s: float
+    tokens_per_s_single: float
+
+
+class CpuResult(Frozen):
+    """Inference on server CPUs, compared with the GPU option for the same model and load."""
+
+    cpu: str
+    cpu_name: str
+    sockets: int
+    weights: str
+    weights_bytes: float
+    memory_bandwidth_bytes_per_s: float = Field(description="Peak, all sockets [B/s].")
+    bandwidth_efficiency: float
+    single_user_tokens_per_s: float
+    single_user_ttft_s: float
+    users: float = Field(description="Concurrency compared (the scenario's load).")
+    tokens_per_s_per_user: float = Field(description="At the scenario's load.")
+    output_tokens_per_s: float = Field(description="Aggregate at the scenario's load.")
+    ttft_s: float = Field(description="TTFT at the scenario's load [s].")
+    users_meeting_speed: int = Field(description="Most users at the speed target.")
+    meets_targets: bool
+    power_w: float
+    price_usd: float | None
+    gpu_tokens_per_s_per_user: float
+    gpu_output_tokens_per_s: float
+    gpu_ttft_s: float
+    speed_ratio: float = Field(description="CPU / GPU tokens per second per user.")
+    verdict: str = Field(description="cpu-suffices, cpu-for-light-use or gpu-needed")
+    verdict_text: str
+    verdict_message: Message | None = None
+    alternatives: list[CpuOption] = Field(default_factory=list)
+    explanation: list[str] = Field(default_factory=list)
+    messages: list[Message] = Field(default_factory=list)
+
+
 class Assumption(Frozen):
     name: str
     value: Any
@@ -349,6 +527,9 @@ class SizingResult(Frozen):
     facility: FacilityResult
     cost: CostResult
     infrastructure: InfrastructureResult | None = None
+    training: TrainingResult | None = None
+    rag: RagResult | None = None
+    cpu: CpuResult | None = None
     assumptions: list[Assumption]
     warnings: list[str]
     warning_messages: list[Message] = Field(default_factory=list)

@@ -182,19 +182,116 @@ class Infrastructure(Strict):
         default_factory=dict, description="Indicative prices replaced, by catalog id or line.")
 
 
+OPTIMIZERS = ("adamw", "adam", "adamw-8bit", "sgd", "lion", "adafactor")
+
+
 class Training(Strict):
-    """Training block of CONTRACT.md (sized by the training issue)."""
+    """Training and fine-tuning (CONTRACT.md "training" block; METHOD.md "Training").
+
+    A parallel degree or ZeRO stage left unset is chosen by the search for the smallest
+    configuration that fits (and trains within ``target_days`` when given); set ones are kept.
+    """
 
     method: Literal["full", "lora", "qlora"] = "full"
-    optimizer: str = "adamw"
-    zero_stage: int = Field(default=0, ge=0, le=3)
-    data_parallel: int = Field(default=1, ge=1)
-    tensor_parallel: int = Field(default=1, ge=1)
-    pipeline_parallel: int = Field(default=1, ge=1)
-    micro_batch_size: int = Field(default=1, ge=1)
-    sequence_length: int = Field(default=4096, ge=1)
-    tokens_total: float | None = Field(default=None, gt=0)
-    activation_recompute: Literal["none", "selective", "full"] = "selective"
+    optimizer: str = Field(default="adamw", description=f"One of {', '.join(OPTIMIZERS)}.")
+    zero_stage: int | None = Field(
+        default=None, ge=0, le=3,
+        description="ZeRO stage 0-3 (3 = FSDP full shard, 2 = FSDP SHARD_GRAD_OP); default: "
+                    "the lowest that fits.")
+    data_parallel: int | None = Field(default=None, ge=1, le=1_000_000)
+    tensor_parallel: int | None = Field(default=None, ge=1, le=1024)
+    pipeline_parallel: int | None = Field(default=None, ge=1, le=1024)
+    micro_batch_size: int = Field(default=1, ge=1, le=65_536)
+    sequence_length: int = Field(default=4096, ge=1, le=MAX_TOKENS)
+    tokens_total: float | None = Field(
+        default=None, gt=0, le=1e16,
+        description="Tokens to train on [tokens]; default 20 per parameter for pre-training.")
+    activation_recompute: Literal["none", "selective", "full"] | None = Field(
+        default=None, description="Default: the least recomputation that fits.")
+    global_batch_size: int | None = Field(
+        default=None, ge=1, le=100_000_000,
+        description="Sequences per optimizer step; default from a global batch in tokens.")
+    gradient_accumulation_steps: int | None = Field(default=None, ge=1, le=1_000_000)
+    sequence_parallel: bool | None = Field(
+        default=None, description="Megatron sequence parallelism; default on when t > 1.")
+    flash_attention: bool = Field(
+        default=True, description="Attention scores are not stored (FlashAttention).")
+    fp32_gradients: bool = Field(
+        default=False, description="Gradients kept in FP32 (18 B/param with AdamW).")
+    lora_rank: int | None = Field(default=None, ge=1, le=65_536)
+    lora_targets: Literal["all-linear", "attention", "qv"] = "all-linear"
+    mfu: float | None = Field(default=None, gt=0, le=1,
+                              description="Model FLOPs utilisation; default 0.40.")
+    target_days: float | None = Field(
+        default=None, gt=0, le=3650, description="Train within this many days (wall clock).")
+    max_gpus: int = Field(default=32_768, ge=1, le=1_000_000,
+                          description="Largest GPU count the search may propose.")
+    checkpoints_retained: int | None = Field(default=None, ge=1, le=1000)
+    dataset_tokens: float | None = Field(
+        default=None, gt=0, le=1e16, description="Tokens stored on disk; default tokens_total.")
+
+    @field_validator("optimizer")
+    @classmethod
+    def _known_optimizer(cls, value: str) -> str:
+        if value not in OPTIMIZERS:
+            raise ValueError(f"unknown optimizer '{value}'; allowed: {', '.join(OPTIMIZERS)}")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Training:
+        if (self.global_batch_size is not None and self.data_parallel is not None
+                and self.global_batch_size < self.micro_batch_size * self.data_parallel):
+            raise ValueError(
+                f"global_batch_size ({self.global_batch_size}) is smaller than micro_batch_size "
+                f"x data_parallel ({self.micro_batch_size} x {self.data_parallel}); raise it or "
+                "use fewer data-parallel replicas")
+        return self
+
+
+class Rag(Strict):
+    """Retrieval-augmented generation: the corpus, its chunks and the vector index.
+
+    Unset values take the catalog defaults (recorded as assumptions).
+    """
+
+    documents: int = Field(ge=1, le=10_000_000_000, description="Documents in the corpus.")
+    pages_per_document: float | None = Field(default=None, gt=0, le=1_000_000)
+    tokens_per_page: float | None = Field(default=None, gt=0, le=100_000)
+    chunk_tokens: int | None = Field(default=None, ge=16, le=1_000_000)
+    overlap_tokens: int | None = Field(default=None, ge=0, le=1_000_000)
+    embedding_params: float | None = Field(
+        default=None, gt=0, le=1e12, description="Parameters of the embedding model.")
+    embedding_dim: int | None = Field(default=None, ge=8, le=65_536)
+    bytes_per_dim: float | None = Field(
+        default=None, gt=0, le=8, description="4 FP32, 2 FP16, 1 INT8, 0.125 binary.")
+    index: Literal["hnsw", "ivf-pq", "flat"] = "hnsw"
+    hnsw_m: int | None = Field(default=None, ge=2, le=512)
+    pq_code_bytes: int | None = Field(default=None, ge=1, le=4096)
+    ivf_lists: int | None = Field(default=None, ge=1, le=100_000_000)
+    reindex_per_day: float = Field(
+        default=0.0, ge=0, le=100, description="Share of the corpus re-embedded per day.")
+    retrieval_top_k: int | None = Field(default=None, ge=1, le=1000)
+    search_latency_s: float | None = Field(default=None, ge=0, le=60)
+    embedding_gpu: str | None = Field(default=None, description="GPU id; default the chosen one.")
+    embedding_gpus: int = Field(default=1, ge=1, le=100_000)
+
+    @model_validator(mode="after")
+    def _overlap_below_chunk(self) -> Rag:
+        if (self.chunk_tokens is not None and self.overlap_tokens is not None
+                and self.overlap_tokens >= self.chunk_tokens):
+            raise ValueError(f"overlap_tokens ({self.overlap_tokens}) must be smaller than "
+                             f"chunk_tokens ({self.chunk_tokens})")
+        return self
+
+
+class Cpu(Strict):
+    """Compare inference on server CPUs with the GPU option for the same model and load."""
+
+    compare: bool = True
+    cpu: str | None = Field(default=None, description="CPU id; default the fastest in memory.")
+    sockets: int | None = Field(default=None, ge=1, le=8)
+    weights: WeightPrecision | None = Field(
+        default=None, description="Weight format on the CPU; default the GPU's if CPUs run it.")
 
 
 OVERRIDABLE_FACTORS = (
@@ -222,6 +319,8 @@ class Scenario(Strict):
     sovereignty: Sovereignty = Field(default_factory=Sovereignty)
     infrastructure: Infrastructure = Field(default_factory=Infrastructure)
     training: Training | None = None
+    rag: Rag | None = None
+    cpu: Cpu | None = None
     factor_overrides: dict[str, float] = Field(
         default_factory=dict, description="Efficiency factors the user set for this scenario."
     )

@@ -7,7 +7,13 @@ them in English or German with numbers formatted for the language. Sizes are in 
 
 from __future__ import annotations
 
-from app.domain.result import MemoryResult, PerformanceResult
+from app.domain.result import (
+    CpuResult,
+    MemoryResult,
+    PerformanceResult,
+    RagResult,
+    TrainingResult,
+)
 from app.i18n import Message, msg
 
 GB = 1e9
@@ -122,3 +128,166 @@ def failure_message(nodes: int, left: int, replicas: int, load: int) -> Message:
     return msg("With one node down, {left} of {replicas} replicas serve about {share:.0%} of "
                "the peak load; the rest queue.", left=left, replicas=replicas,
                share=min(left / max(load, 1), 1.0))
+
+
+# --------------------------------------------------------------------------- training
+
+SECONDS_PER_DAY = 86_400.0
+METHOD_NAMES = {"full": "full training", "lora": "LoRA", "qlora": "QLoRA"}
+RECOMPUTE_NAMES = {"none": "no activation recomputation",
+                   "selective": "selective activation recomputation",
+                   "full": "full activation recomputation"}
+
+
+def training_messages(t: TrainingResult, gpu_name: str, model_name: str) -> list[Message]:
+    """Why the training plan is what it is, in words a customer reads."""
+    out = []
+    if t.method == "full":
+        out.append(msg("{method} of {model}: {params:.2f} billion parameters, each with "
+                       "{bpp:g} bytes of model state (16-bit weights and gradients, FP32 master "
+                       "copy and {optimizer} states).", method=METHOD_NAMES[t.method],
+                       model=model_name, params=t.params_total / 1e9,
+                       bpp=t.model_state_bytes_per_param, optimizer=t.optimizer))
+    else:
+        out.append(msg("{method} of {model}: the {params:.2f} billion base weights stay frozen "
+                       "({fmt}); {adapters:.1f} million adapter parameters are trained with "
+                       "{bpp:g} bytes of state each.", method=METHOD_NAMES[t.method],
+                       model=model_name, params=t.params_total / 1e9,
+                       fmt="4-bit NF4" if t.method == "qlora" else "BF16",
+                       adapters=t.adapter_params / 1e6, bpp=t.model_state_bytes_per_param))
+    out.append(msg("{gpus} x {gpu}: {d} data-parallel replicas of {t} (tensor) x {p} "
+                   "(pipeline) GPUs, ZeRO stage {zero}, {recompute}.", gpus=t.gpus_total,
+                   gpu=gpu_name, d=t.data_parallel, t=t.tensor_parallel, p=t.pipeline_parallel,
+                   zero=t.zero_stage, recompute=RECOMPUTE_NAMES[t.activation_recompute]))
+    out.append(msg("Each GPU holds {states:.1f} GB of model state (weights {w:.1f}, gradients "
+                   "{g:.1f}, optimizer {o:.1f}) and {act:.1f} GB of activations: {need:.1f} GB "
+                   "of the {usable:.1f} GB usable.", states=t.model_state_bytes_per_gpu / GB,
+                   w=t.weights_bytes_per_gpu / GB, g=t.gradients_bytes_per_gpu / GB,
+                   o=t.optimizer_bytes_per_gpu / GB, act=t.activation_bytes_per_gpu / GB,
+                   need=t.per_gpu_bytes / GB, usable=t.gpu_usable_bytes / GB))
+    out.append(msg("A step trains {tokens:,.0f} tokens ({seqs} sequences of {s:,}, {m} "
+                   "micro-batches of {b} per replica) in {step:.2f} s at {mfu:.0%} MFU.",
+                   tokens=t.tokens_per_step, seqs=t.global_batch_sequences,
+                   s=t.sequence_length, m=t.gradient_accumulation_steps, b=t.micro_batch_size,
+                   step=t.step_time_s, mfu=t.mfu))
+    out.append(msg("{tokens:.3g} tokens x {fpt:.3g} FLOPs each = {flops:.3g} FLOPs take "
+                   "{days:.1f} days ({hours:,.0f} GPU-hours) at {mfu:.0%} of {peak:,.0f} "
+                   "TFLOP/s per GPU.", tokens=t.tokens_total, fpt=t.flops_per_token,
+                   flops=t.flops_total, days=t.time_to_train_s / SECONDS_PER_DAY,
+                   hours=t.gpu_hours, mfu=t.mfu, peak=t.peak_flops_per_gpu / 1e12))
+    if t.communication_hidden:
+        out.append(msg("Communication per step: gradient all-reduce {dp:.2f} s (hidden behind "
+                       "the backward pass), tensor-parallel {tp:.2f} s and pipeline {pp:.3f} s "
+                       "(inside the MFU).", dp=t.dp_communication_s, tp=t.tp_communication_s,
+                       pp=t.pp_communication_s))
+    else:
+        out.append(msg("Communication per step: gradient all-reduce {dp:.2f} s (partly exposed, "
+                       "added to the step), tensor-parallel {tp:.2f} s and pipeline {pp:.3f} s "
+                       "(inside the MFU).", dp=t.dp_communication_s, tp=t.tp_communication_s,
+                       pp=t.pp_communication_s))
+    out.append(msg("A checkpoint is {size:,.1f} GB and takes {save:.0f} s to write; with a "
+                   "failure every {mtbf:.1f} h on {gpus} GPUs the best interval is "
+                   "{interval:.0f} min, costing {share:.1%} of the run: {days:.1f} days in "
+                   "all.", size=t.checkpoint_bytes / GB, save=t.checkpoint_save_s,
+                   mtbf=t.mtbf_cluster_s / 3600, gpus=t.gpus_total,
+                   interval=t.checkpoint_interval_s / 60, share=t.checkpoint_overhead_share,
+                   days=t.wall_clock_s / SECONDS_PER_DAY))
+    out.append(msg("Storage: {n} checkpoints ({ckpt:,.1f} TB) and the data set ({data:,.2f} "
+                   "TB).", n=t.checkpoints_retained, ckpt=t.checkpoint_storage_bytes / 1e12,
+                   data=t.dataset_bytes / 1e12))
+    return out
+
+
+def training_failure_message(t: TrainingResult) -> Message:
+    """What a failure does to a training job."""
+    return msg("A GPU or node failure stops the whole job; it resumes from the last checkpoint "
+               "(every {interval:.0f} min), losing about {lost:.0f} min of work; at {gpus} "
+               "GPUs that happens about every {mtbf:.1f} h.",
+               interval=t.checkpoint_interval_s / 60, lost=t.checkpoint_interval_s / 120,
+               gpus=t.gpus_total, mtbf=t.mtbf_cluster_s / 3600)
+
+
+def training_scale_messages(t: TrainingResult, server: str, tier: str,
+                            resume_s: float) -> list[Message]:
+    return [
+        msg("The training cluster: {gpus} GPUs on {nodes} x {server}; training keeps no "
+            "spare replicas, it restarts from checkpoints.", gpus=t.gpus_total,
+            nodes=t.nodes, server=server),
+        msg("Resuming reads the checkpoint from '{tier}' storage in about {resume:.0f} s.",
+            tier=tier, resume=resume_s),
+    ]
+
+
+# --------------------------------------------------------------------------- RAG
+
+
+INDEX_NAMES = {"hnsw": "HNSW", "ivf-pq": "IVF-PQ", "flat": "flat (exact)"}
+
+
+def rag_messages(g: RagResult) -> list[Message]:
+    """How the corpus becomes an index and what retrieval adds to each request."""
+    out = [
+        msg("{docs:,} documents of about {tokens:,.0f} tokens in all become {chunks:,.0f} "
+            "chunks; embedding them reads {embedded:,.0f} tokens (overlaps twice).",
+            docs=g.documents, tokens=g.tokens_corpus, chunks=g.chunks,
+            embedded=g.tokens_embedded),
+        msg("An embedding model of {params:.0f} million parameters needs {flops:.3g} FLOPs: "
+            "about {hours:.1f} h on {gpus} x {gpu}.", params=g.embedding_params / 1e6,
+            flops=g.embedding_flops, hours=g.indexing_time_s / 3600, gpus=g.embedding_gpus,
+            gpu=g.embedding_gpu),
+        msg("The {index} index of {chunks:,.0f} vectors of {dim} dimensions takes {mem:.2f} GB "
+            "of memory (raw vectors {raw:.2f} GB); with the chunk texts {disk:.2f} GB on disk.",
+            index=INDEX_NAMES[g.index], chunks=g.chunks, dim=g.embedding_dim,
+            mem=g.index_memory_bytes / GB, raw=g.vectors_bytes / GB,
+            disk=g.index_storage_bytes / GB),
+        msg("Retrieval adds about {ms:.0f} ms before the first token: {ttft:.2f} s instead of "
+            "{base:.2f} s; the prompt carries {added:,} tokens of retrieved context.",
+            ms=g.retrieval_latency_s * 1e3, ttft=g.ttft_with_retrieval_s, base=g.ttft_s,
+            added=g.added_prompt_tokens),
+    ]
+    if g.reindex_per_day > 0:
+        out.append(msg("Re-embedding {share:.0%} of the corpus each day takes about {hours:.2f} "
+                       "GPU-hours per day.", share=g.reindex_per_day,
+                       hours=g.reindex_gpu_hours_per_day))
+    return out
+
+
+# --------------------------------------------------------------------------- CPU
+
+
+def cpu_messages(c: CpuResult) -> list[Message]:
+    return [
+        msg("{sockets} x {cpu}: {bw:,.0f} GB/s peak memory bandwidth, about {eff:.0%} of it "
+            "usable for reading the {size:.1f} GB of {fmt} weights.", sockets=c.sockets,
+            cpu=c.cpu_name, bw=c.memory_bandwidth_bytes_per_s / GB,
+            eff=c.bandwidth_efficiency, size=c.weights_bytes / GB, fmt=c.weights),
+        msg("One user alone: first token after {ttft:.2f} s, then {speed:.1f} tokens/s "
+            "(GPU option: {gpu_speed:.1f} tokens/s per user at the scenario load).",
+            ttft=c.single_user_ttft_s, speed=c.single_user_tokens_per_s,
+            gpu_speed=c.gpu_tokens_per_s_per_user),
+        msg("At {users:.0f} users the CPU server gives {speed:.1f} tokens/s each and a first "
+            "token after {ttft:.1f} s; the GPU option {gpu_speed:.1f} tokens/s and {gpu_ttft:.2f} "
+            "s.", users=c.users, speed=c.tokens_per_s_per_user, ttft=c.ttft_s,
+            gpu_speed=c.gpu_tokens_per_s_per_user, gpu_ttft=c.gpu_ttft_s),
+    ]
+
+
+def cpu_verdict(verdict: str, cpu: str, sockets: int, model: str, fmt: str, estimate,
+                gpu_speed: float) -> Message:
+    """The verdict in words."""
+    if verdict == "cpu-suffices":
+        return msg("Verdict: a CPU server ({sockets} x {cpu}) is enough for {model} in {fmt} at "
+                   "this load: {users} users meet both targets. A GPU is faster ({gpu:.0f} "
+                   "against {cpu_speed:.0f} tokens/s per user) but not needed.",
+                   sockets=sockets, cpu=cpu, model=model, fmt=fmt,
+                   users=estimate.users_meeting, gpu=gpu_speed,
+                   cpu_speed=estimate.tokens_per_s_per_user)
+    if verdict == "cpu-for-light-use":
+        return msg("Verdict: CPUs suit light use only. {sockets} x {cpu} serves up to {n} "
+                   "users of {model} ({fmt}) within the targets; the scenario's {users} users "
+                   "need the GPU option.", sockets=sockets, cpu=cpu, n=estimate.users_meeting,
+                   model=model, fmt=fmt, users=estimate.users)
+    return msg("Verdict: use GPUs. Even one user of {model} ({fmt}) on {sockets} x {cpu} misses "
+               "the targets ({speed:.1f} tokens/s, first token after {ttft:.1f} s).",
+               model=model, fmt=fmt, sockets=sockets, cpu=cpu,
+               speed=estimate.single_tokens_per_s, ttft=estimate.single_ttft_s)

@@ -11,19 +11,29 @@ import math
 from dataclasses import dataclass, replace
 
 from app import __version__
-from app.domain.catalog import Catalog, ModelSpec
+from app.domain.catalog import Catalog, GpuSpec, ModelSpec
 from app.domain.result import (
     Assumption,
     Candidate,
+    CpuResult,
+    RagResult,
     SelectionResult,
     SizingResult,
+    TrainingCandidate,
 )
-from app.domain.scenario import Scenario
-from app.engine import explain
+from app.domain.scenario import Scenario, Training
+from app.engine import cpu_inference as cpu_engine
+from app.engine import explain, training
+from app.engine import rag as rag_engine
 from app.engine.configuration import Choice, Configuration, configure
 from app.engine.evaluate import plan_memory
 from app.engine.infrastructure import size_infrastructure
-from app.engine.memory import ParameterCounts, parameter_counts
+from app.engine.memory import (
+    ParameterCounts,
+    kv_bytes_per_token_per_layer,
+    parameter_counts,
+    weights_bytes,
+)
 from app.engine.performance import Workload
 from app.engine.selection import (
     Demand,
@@ -33,7 +43,7 @@ from app.engine.selection import (
     loss_reason,
     search,
 )
-from app.i18n import Message
+from app.i18n import Message, msg
 
 DEFAULT_QUALITY_FLOOR = ("bf16", "fp16", "fp8", "int8")
 
@@ -82,10 +92,6 @@ def resolve(scenario: Scenario, catalog: Catalog) -> Resolved:
     model = _model(scenario, catalog)
     assumptions: list[Assumption] = []
     workload = scenario.workload
-    if workload.kind in ("fine_tuning", "pretraining"):
-        raise SizingError(
-            f"workload.kind: '{workload.kind}' is not sized by this version; "
-            "allowed: online_inference, batch_inference")
     allowed = list(scenario.precision.allowed_weights or DEFAULT_QUALITY_FLOOR)
     if scenario.precision.allowed_weights is None and model.native_precision not in allowed:
         allowed.append(model.native_precision)
@@ -236,6 +242,8 @@ def size(scenario: Scenario, catalog: Catalog) -> SizingResult:
         When the scenario names something the catalog lacks or asks for what the method
         cannot size; the message names the field.
     """
+    if scenario.workload.kind in TRAINING_KINDS:
+        return size_training(scenario, catalog)
     r = resolve(scenario, catalog)
     chosen, selection = select(catalog, r)
     config = chosen.config
@@ -254,6 +262,9 @@ def size(scenario: Scenario, catalog: Catalog) -> SizingResult:
                    + site_assumptions)
     warnings = explain.warnings_for(catalog, config, memory, performance, scale, r)
     warnings += site.warnings
+    rag, cpu, extra_assumptions, extra_warnings = additions(catalog, r, config, performance)
+    assumptions += extra_assumptions
+    warnings += extra_warnings
     return SizingResult(
         tool_version=__version__,
         catalog_versions=dict(catalog.versions),
@@ -267,9 +278,402 @@ def size(scenario: Scenario, catalog: Catalog) -> SizingResult:
         facility=facility,
         cost=cost,
         infrastructure=site,
+        rag=rag,
+        cpu=cpu,
         assumptions=assumptions,
         warnings=[w.text() for w in warnings],
         warning_messages=warnings,
+    )
+
+
+def additions(catalog: Catalog, r: Resolved, config: Configuration, performance
+              ) -> tuple[RagResult | None, CpuResult | None, list[Assumption], list[Message]]:
+    """The optional RAG and CPU sections, when the scenario asks for them."""
+    assumptions: list[Assumption] = []
+    warnings: list[Message] = []
+    rag = cpu = None
+    if r.scenario.rag is not None:
+        rag, found = rag_section(catalog, r, config, performance, assumptions)
+        warnings += found
+    if r.scenario.cpu is not None and r.scenario.cpu.compare:
+        cpu, found = cpu_section(catalog, r, config, performance, assumptions)
+        warnings += found
+    return rag, cpu, assumptions, warnings
+
+
+# --------------------------------------------------------------------------- RAG
+
+
+def rag_section(catalog: Catalog, r: Resolved, config: Configuration, performance,
+                assumptions: list[Assumption]) -> tuple[RagResult, list[Message]]:
+    """Indexing throughput, vector index, retrieval latency (METHOD.md "RAG")."""
+    block = r.scenario.rag
+
+    def value(name: str, unit: str, given=None):
+        return _default(catalog, name, unit, assumptions, given)
+
+    gpu_id = block.embedding_gpu or config.gpu.id
+    try:
+        gpu = catalog.gpu(gpu_id)
+    except KeyError as exc:
+        raise SizingError(f"rag.embedding_gpu: {exc.args[0]}") from None
+    chunk = int(value("rag_chunk_tokens", "tokens", block.chunk_tokens))
+    overlap = int(value("rag_overlap_tokens", "tokens", block.overlap_tokens))
+    if overlap >= chunk:
+        raise SizingError(f"rag.overlap_tokens: {overlap} must be smaller than the chunk of "
+                          f"{chunk} tokens")
+    corpus = rag_engine.Corpus(
+        documents=block.documents,
+        pages_per_document=value("rag_pages_per_document", "pages", block.pages_per_document),
+        tokens_per_page=value("rag_tokens_per_page", "tokens", block.tokens_per_page),
+        chunk_tokens=chunk, overlap_tokens=overlap)
+    embed = rag_engine.Embedder(
+        params=value("embedding_params", "parameters", block.embedding_params),
+        dim=int(value("embedding_dim", "", block.embedding_dim)),
+        peak_flops=gpu.peak_flops("bf16"), gpus=block.embedding_gpus,
+        mfu=value("embedding_mfu", "", None))
+    bytes_per_dim = value("vector_bytes_per_dim", "B", block.bytes_per_dim)
+    vectors = corpus.chunks
+    if block.index == "hnsw":
+        m = int(value("hnsw_m", "links", block.hnsw_m))
+        index_bytes = rag_engine.hnsw_bytes(vectors, embed.dim, bytes_per_dim, m,
+                                            value("hnsw_overhead", ""))
+    elif block.index == "ivf-pq":
+        code = int(value("ivfpq_code_bytes", "B", block.pq_code_bytes))
+        lists = block.ivf_lists or rag_engine.default_ivf_lists(vectors)
+        index_bytes = rag_engine.ivf_pq_bytes(vectors, embed.dim, code, lists)
+    else:
+        index_bytes = rag_engine.flat_bytes(vectors, embed.dim, bytes_per_dim)
+    text = rag_engine.chunk_text_bytes(corpus, value("dataset_bytes_per_token", "B/token"))
+    top_k = int(value("rag_top_k", "chunks", block.retrieval_top_k))
+    search = value("retrieval_search_s", "s", block.search_latency_s)
+    latency = rag_engine.retrieval_latency_s(embed, top_k_query_tokens(r), search)
+    indexing = rag_engine.indexing_time_s(corpus, embed)
+    ttft = performance.at_concurrency.ttft_s
+    added = top_k * chunk
+    result = explain.rag_result(
+        corpus=corpus, embed=embed, gpu=gpu.id, index=block.index, index_bytes=index_bytes,
+        vectors_bytes=rag_engine.flat_bytes(vectors, embed.dim, bytes_per_dim),
+        text_bytes=text, latency=latency, ttft=ttft, added_tokens=added,
+        prompt_tokens=r.scenario.workload.prompt_tokens, indexing_s=indexing,
+        reindex_per_day=block.reindex_per_day)
+    warnings = []
+    if not result.prompt_holds_context:
+        warnings.append(msg("The prompt of {prompt:,} tokens is shorter than the {added:,} "
+                            "tokens of retrieved context ({k} chunks of {chunk}); raise "
+                            "workload.prompt_tokens so that the GPU sizing includes them.",
+                            prompt=r.scenario.workload.prompt_tokens, added=added, k=top_k,
+                            chunk=chunk))
+    return result, warnings
+
+
+def top_k_query_tokens(r: Resolved) -> int:
+    """Tokens of the query that is embedded for retrieval: the user's question, taken as the
+    prompt up to one chunk (the retrieved context is not embedded again)."""
+    return min(r.scenario.workload.prompt_tokens, 512)
+
+
+# --------------------------------------------------------------------------- CPU
+
+
+CPU_FORMATS = {"fp8": "gguf-q8_0", "int8": "gguf-q8_0", "nvfp4": "gguf-q4_0",
+               "mxfp4": "gguf-q4_0", "int4-awq": "gguf-q4_0", "int4-gptq": "gguf-q4_0"}
+
+
+def cpu_section(catalog: Catalog, r: Resolved, config: Configuration, performance,
+                assumptions: list[Assumption]) -> tuple[CpuResult, list[Message]]:
+    """The same model and load on server CPUs, against the GPU option (METHOD.md "CPU")."""
+    block = r.scenario.cpu
+    if not catalog.cpus:
+        raise SizingError("cpu: the catalog has no CPUs (catalogs/cpus.toml)")
+    if block.cpu is not None:
+        try:
+            chosen = [catalog.cpu(block.cpu)]
+        except KeyError as exc:
+            raise SizingError(f"cpu.cpu: {exc.args[0]}") from None
+    else:
+        chosen = sorted(catalog.cpus.values(),
+                        key=lambda c: (-c.memory_bandwidth_bytes_per_s, c.id))
+    weights_id = block.weights or CPU_FORMATS.get(config.weight_precision.id,
+                                                  config.weight_precision.id)
+    try:
+        weights = catalog.precision(weights_id)
+    except KeyError as exc:
+        raise SizingError(f"cpu.weights: {exc.args[0]}") from None
+    efficiency = _default(catalog, "cpu_bandwidth_efficiency", "", assumptions)
+    compute_eff = _default(catalog, "cpu_compute_efficiency", "", assumptions)
+    host_w = _default(catalog, "cpu_host_power_w", "W", assumptions)
+    users = r.demand.users or max(1, round(performance.saturation.concurrency))
+    model_bytes = weights_bytes(r.counts, weights)
+    work = r.demand.work
+    kv_token = kv_bytes_per_token_per_layer(config.model, config.kv_precision.bytes_per_element,
+                                            1) * config.model.layers
+    estimates = []
+    for spec in chosen:
+        sockets = block.sockets or spec.sockets
+        server = cpu_engine.CpuServer(spec.id, spec.name, sockets,
+                                      spec.memory_bandwidth_bytes_per_s * sockets,
+                                      spec.bf16_flops * sockets, efficiency, compute_eff,
+                                      sockets * spec.tdp_w + host_w,
+                                      spec.price_usd * sockets if spec.price_usd else None)
+        estimates.append((server, cpu_engine.estimate(
+            server, model_bytes, r.counts.active, r.counts.total, kv_token,
+            int(work.prompt_tokens), int(work.output_tokens), work.average_context, users,
+            r.demand.speed_target, r.demand.ttft_target)))
+    server, estimate = estimates[0]
+    result = explain.cpu_result(server, weights.name, model_bytes, estimate, performance,
+                                r.model.name, estimates)
+    warnings = []
+    if weights.id != config.weight_precision.id:
+        warnings.append(msg("The CPU comparison uses {cpu_fmt} weights (CPUs have no "
+                            "{gpu_fmt} kernels).", cpu_fmt=weights.name,
+                            gpu_fmt=config.weight_precision.name))
+    return result, warnings
+
+
+# --------------------------------------------------------------------------- training
+
+
+TRAINING_KINDS = ("fine_tuning", "pretraining")
+#: A server without cluster NICs reaches other nodes only through a front-end port: 10 Gb/s
+#: per GPU is assumed for a configuration given across such nodes (the search never does it).
+NO_NIC_FALLBACK_BYTES_PER_S = 10e9 / 8
+
+
+def training_setup(scenario: Scenario, catalog: Catalog, model: ModelSpec,
+                   counts: ParameterCounts, assumptions: list[Assumption]
+                   ) -> tuple[training.Setup, training.Fixed, float | None]:
+    """The training block with every default filled in (each default recorded)."""
+    block = scenario.training or Training()
+    kind = scenario.workload.kind
+
+    def value(name: str, unit: str, given=None):
+        return _default(catalog, name, unit, assumptions, given)
+
+    if block.sequence_length > model.max_context_tokens:
+        raise SizingError(f"training.sequence_length: {block.sequence_length} exceeds the "
+                          f"model's context limit of {model.max_context_tokens} tokens")
+    if block.tensor_parallel is not None:
+        allowed = training.tensor_options(model, 1024)
+        heads = model.attention_heads
+        if heads % block.tensor_parallel or block.tensor_parallel not in allowed:
+            raise SizingError(
+                f"training.tensor_parallel: {block.tensor_parallel} does not split "
+                f"{model.name}'s {heads} attention heads and {model.kv_heads} KV heads "
+                f"evenly; allowed: {', '.join(str(t) for t in allowed)}")
+    if block.pipeline_parallel is not None and block.pipeline_parallel > model.layers:
+        raise SizingError(f"training.pipeline_parallel: {block.pipeline_parallel} stages for "
+                          f"{model.layers} layers; at most {model.layers}")
+    if block.method != "full" and kind == "pretraining":
+        raise SizingError(f"training.method: '{block.method}' adapts a trained model; "
+                          "pre-training trains every weight (use 'full')")
+    if block.tokens_total is not None:
+        tokens = block.tokens_total
+    elif kind == "pretraining":
+        per_param = value("pretraining_tokens_per_param", "tokens/parameter")
+        tokens = per_param * counts.total
+    else:
+        tokens = value("fine_tuning_tokens_total", "tokens")
+    batch_default = ("training_global_batch_tokens_pretraining" if kind == "pretraining"
+                     else "training_global_batch_tokens_fine_tuning")
+    given_batch = block.global_batch_size is not None or \
+        block.gradient_accumulation_steps is not None
+    batch_tokens = (catalog.default(batch_default) if given_batch
+                    else value(batch_default, "tokens"))
+    tier = scenario.availability.storage_tier
+    unit_name = f"storage_su_write_gb_s_{tier}"
+    per_unit = (value(unit_name, "GB/s") * 1e9 if unit_name in catalog.defaults else None)
+    setup = training.Setup(
+        model=model, counts=counts, method=block.method, optimizer=block.optimizer,
+        fp32_gradients=block.fp32_gradients, sequence_length=block.sequence_length,
+        micro_batch_size=block.micro_batch_size,
+        global_batch_sequences=block.global_batch_size, global_batch_tokens=batch_tokens,
+        virtual_stages=int(value("pipeline_virtual_stages", "chunks/GPU")),
+        max_global_batch_tokens=max(batch_tokens, catalog.default(
+            "training_global_batch_tokens_max") if kind == "pretraining" else batch_tokens),
+        gradient_accumulation=block.gradient_accumulation_steps,
+        sequence_parallel=block.sequence_parallel, flash_attention=block.flash_attention,
+        lora_rank=int(value("lora_rank", "", block.lora_rank)) if block.method != "full"
+        else 0,
+        lora_targets=block.lora_targets,
+        qlora_bits=value("qlora_bits_per_param", "bits") if block.method == "qlora" else 16.0,
+        mfu=value("training_mfu", "", block.mfu), tokens_total=tokens,
+        memory_fraction=value("training_memory_fraction", ""),
+        full_recompute_factor=value("full_recompute_time_factor", ""),
+        bus_efficiency=value("collective_bus_efficiency", ""),
+        checkpoint_bytes_per_param=value("checkpoint_bytes_per_param", "B/param"),
+        gpu_mtbf_hours=value("gpu_mtbf_hours", "h"),
+        write_per_unit=per_unit,
+        nodes_per_unit=int(value("storage_su_nodes", "nodes")) if per_unit else 32,
+        max_gpus=block.max_gpus,
+        checkpoints_retained=int(value("checkpoints_retained", "checkpoints",
+                                       block.checkpoints_retained)),
+        dataset_bytes=(block.dataset_tokens or tokens)
+        * value("dataset_bytes_per_token", "B/token"))
+    fixed = training.Fixed(block.data_parallel, block.tensor_parallel, block.pipeline_parallel,
+                           block.zero_stage, block.activation_recompute)
+    target = block.target_days * training.SECONDS_PER_DAY if block.target_days else None
+    if kind == "pretraining" and block.tokens_total is None:
+        assumptions.append(Assumption(
+            name="tokens_total", value=tokens, unit="tokens",
+            source=f"{catalog.default_sources.get('pretraining_tokens_per_param', '')}: "
+                   f"{counts.total / 1e9:.2f} B parameters x 20"))
+    return setup, fixed, target
+
+
+def training_node(catalog: Catalog, scenario: Scenario, gpu: GpuSpec) -> training.Node:
+    """The server a training job on ``gpu`` runs on: the named one, else the catalog server
+    with the most GPUs (then the fastest scale-out NICs), else a generic one-node server."""
+    tier = catalog.entry("storage", scenario.availability.storage_tier)
+    name = scenario.hardware.server if scenario.hardware else None
+    hosts = [s for s in catalog.servers.values() if gpu.id in s.gpu_ids]
+    if name:
+        server = catalog.servers.get(name)
+        if server is None or server not in hosts:
+            raise SizingError(f"hardware.server: '{name}' is not a server for {gpu.id}; "
+                              f"choose one of {sorted(s.id for s in hosts)}")
+        hosts = [server]
+    if not hosts:
+        count = min(gpu.max_gpus_per_node, 8)
+        return training.Node(f"generic-{gpu.id}", count, NO_NIC_FALLBACK_BYTES_PER_S,
+                             tier.write_gb_s * 1e9, scale_out=False)
+    server = max(hosts, key=lambda s: (s.gpu_count, s.cluster_nics * s.cluster_nic_gbps,
+                                       s.id))
+    nic = server.cluster_nics * server.cluster_nic_gbps * 1e9 / 8 / server.gpu_count
+    if nic <= 0:
+        return training.Node(server.id, server.gpu_count, NO_NIC_FALLBACK_BYTES_PER_S,
+                             tier.write_gb_s * 1e9, scale_out=False)
+    return training.Node(server.id, server.gpu_count, nic, tier.write_gb_s * 1e9)
+
+
+RANK_COST = {
+    "capital_cost": lambda plan: (plan.gpu.price_usd * plan.gpus if plan.gpu.price_usd
+                                  else math.inf, plan.wall_clock_s),
+    "tokens_per_dollar": lambda plan: (plan.gpu.price_usd * plan.gpus if plan.gpu.price_usd
+                                       else math.inf, plan.wall_clock_s),
+    "gpu_count": lambda plan: (plan.gpus, plan.wall_clock_s),
+    "power": lambda plan: (plan.gpus * plan.gpu.tdp_w, plan.wall_clock_s),
+}
+
+
+def choose_training(catalog: Catalog, scenario: Scenario, setup: training.Setup,
+                    fixed: training.Fixed, target_s: float | None
+                    ) -> tuple[training.Plan, list[TrainingCandidate], str]:
+    """Step 3 for training: the configuration named, or the smallest that fits per GPU and
+    the best of those by the scenario's ranking. Returns (plan, rows, chosen_by)."""
+    if scenario.hardware is not None:
+        gpu_ids = [scenario.hardware.gpu]
+        field = "hardware.gpu"
+    else:
+        gpu_ids = scenario.selection.gpus or sorted(catalog.gpus)
+        field = "selection.gpus"
+    for gpu_id in gpu_ids:
+        if gpu_id not in catalog.gpus:
+            raise SizingError(f"{field}: unknown GPU id '{gpu_id}'; known: "
+                              f"{', '.join(sorted(catalog.gpus))}")
+    found: list[tuple[training.Plan, bool]] = []
+    for gpu_id in gpu_ids:
+        gpu = catalog.gpu(gpu_id)
+        winner, closest = training.smallest_fitting(setup, gpu, training_node(
+            catalog, scenario, gpu), fixed, target_s)
+        if winner is not None:
+            found.append((winner, True))
+        elif closest is not None:
+            found.append((closest, False))
+    if not found:
+        raise SizingError("training: no configuration to evaluate; widen selection.gpus or "
+                          "raise training.max_gpus")
+    key = RANK_COST[scenario.selection.rank_by]
+    working = sorted((plan for plan, ok in found if ok), key=key)
+    failing = sorted((plan for plan, ok in found if not ok),
+                     key=lambda p: p.per_gpu_bytes / p.usable)
+    ranked = working + failing
+    chosen = ranked[0]
+    if fixed.complete:
+        chosen_by = "user"
+    elif working:
+        chosen_by = ("fewest GPUs that fit" + (" and meet the target time" if target_s else "")
+                     + (f", then {scenario.selection.rank_by.replace('_', ' ')}"
+                        if len(gpu_ids) > 1 else ""))
+    else:
+        chosen_by = "closest (nothing fits within training.max_gpus)"
+    rows = [explain.training_candidate(plan, plan is chosen, ok, target_s)
+            for plan, ok in sorted(found, key=lambda f: ranked.index(f[0]))]
+    return chosen, rows, chosen_by
+
+
+def serving_scenario(scenario: Scenario, gpu_id: str) -> Scenario:
+    """The scenario of serving the trained model on the training GPU type at the scenario's
+    inference settings (memory, performance and the serving sections describe this)."""
+    workload = scenario.workload.model_copy(update={"kind": "online_inference"})
+    selection = scenario.selection.model_copy(update={"gpus": [gpu_id]})
+    return scenario.model_copy(update={"workload": workload, "hardware": None,
+                                       "selection": selection})
+
+
+def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
+    """Training and fine-tuning (METHOD.md "Training and fine-tuning").
+
+    The training section carries the sizing. Memory, performance and the GPU configuration
+    of serving describe serving the trained model on the training GPU type at the scenario's
+    inference settings; scale, facility, infrastructure and cost describe the training
+    cluster.
+    """
+    model = _model(scenario, catalog)
+    if scenario.availability.storage_tier not in catalog.storage:
+        raise SizingError(f"availability.storage_tier: unknown tier "
+                          f"'{scenario.availability.storage_tier}'; choose one of "
+                          f"{', '.join(sorted(catalog.storage))}")
+    counts = parameter_counts(model)
+    assumptions: list[Assumption] = []
+    setup, fixed, target_s = training_setup(scenario, catalog, model, counts, assumptions)
+    plan, rows, chosen_by = choose_training(catalog, scenario, setup, fixed, target_s)
+    curve = training.scaling_curve(setup, plan.gpu, plan.node, fixed,
+                                   max(plan.gpus, 1)) if plan.fits else []
+    served = serving_scenario(scenario, plan.gpu.id)
+    r = resolve(served, catalog)
+    chosen, _ = select(catalog, r)
+    config = chosen.config
+    memory_plan = plan_memory(config, r.demand.work, r.demand.peak_context)
+    memory = explain.memory_result(config, memory_plan, r)
+    performance = explain.performance_result(catalog, config, memory_plan, r)
+    memory, performance = explain.mark_serving(memory, performance, plan.gpu.name)
+    tier = catalog.entry("storage", scenario.availability.storage_tier)
+    result = explain.training_result(plan, rows, chosen_by, curve, target_s)
+    scale = explain.training_scale(plan, result, tier)
+    infra = scenario.infrastructure
+    if scale.nodes > 1 and not infra.force_fabric:
+        infra = infra.model_copy(update={"force_fabric": True})
+    site_view = replace(r, scenario=scenario.model_copy(update={"infrastructure": infra}))
+    site, site_assumptions = size_infrastructure(catalog, config, scale, performance,
+                                                 site_view)
+    site = explain.training_site(site, result, tier)
+    warnings = explain.training_warnings(plan, result, setup, model)
+    warnings += site.warnings
+    rag, cpu, extra_assumptions, extra_warnings = additions(catalog, r, config, performance)
+    inputs = explain.training_inputs(scenario, r, config, plan, setup)
+    return SizingResult(
+        tool_version=__version__,
+        catalog_versions=dict(catalog.versions),
+        inputs=inputs,
+        model=explain.model_facts(r),
+        gpu=explain.gpu_facts(config),
+        memory=memory,
+        performance=performance,
+        selection=SelectionResult(chosen=explain.training_chosen(plan, config),
+                                  chosen_by=f"training: {chosen_by}"),
+        scale=scale,
+        facility=explain.facility_result(site),
+        cost=explain.cost_result(site),
+        infrastructure=site,
+        training=result,
+        rag=rag,
+        cpu=cpu,
+        assumptions=(assumptions + explain.training_assumptions(plan) + r.assumptions
+                     + explain.engine_assumptions(catalog, config, r) + site_assumptions
+                     + extra_assumptions),
+        warnings=[w.text() for w in warnings + extra_warnings],
+        warning_messages=warnings + extra_warnings,
     )
 
 

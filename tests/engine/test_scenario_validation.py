@@ -150,9 +150,13 @@ def test_context_beyond_the_models_limit(catalog):
     assert "8192" in problems[0] and "9000" in problems[0]
 
 
-def test_training_is_not_sized_yet(catalog):
-    problems = problems_of(with_field("workload.kind", "fine_tuning"), catalog)
-    assert problems[0].startswith("workload.kind")
+def test_training_block_errors_name_the_field(catalog):
+    """Training kinds are sized since the training issue; a bad training block names its
+    field (tests/engine/test_training.py has the rest)."""
+    data = with_field("workload.kind", "fine_tuning")
+    data["training"] = {"optimizer": "adagrad"}
+    problems = problems_of(data, catalog)
+    assert problems[0].startswith("training.optimizer") and "adamw" in problems[0]
 
 
 def test_unknown_factor_override(catalog):
