@@ -2,6 +2,8 @@
 #
 #   make run    set everything up, then size the built-in worked example on the command line
 #   make test   set everything up, then ruff, import contracts and the whole test suite (headless)
+#   make package  set everything up, install PyInstaller into .venv, build the offline bundle
+#                 (dist/aisizer/, dist/aisizer-<version>-<os>-<arch>.tar.gz and its .sha256)
 #
 # Set-up is idempotent and quick when nothing changed:
 #   1. system packages: python3-venv (only while .venv does not exist yet) and the libraries Qt
@@ -39,7 +41,7 @@ test: EXTRA_PKGS := $(TEST_PKGS)
 ARGS ?=
 PYTEST_ARGS ?=
 
-.PHONY: help run test lint setup system-deps clean distclean calibration bench
+.PHONY: help run test lint setup system-deps clean distclean calibration bench package
 
 help:
 	@echo "make run     set up .venv and size the built-in worked example (ARGS=scenario.json)"
@@ -47,6 +49,7 @@ help:
 	@echo "make bench   engine speed benchmark"
 	@echo "make test    set up .venv, then ruff, lint-imports and pytest (whole suite, headless)"
 	@echo "make lint    ruff and lint-imports only"
+	@echo "make package  build the offline bundle: dist/aisizer/ and a .tar.gz with its .sha256"
 	@echo "make clean   remove caches and build output; make distclean also removes .venv"
 
 # Until the desktop app lands, "the app" is the command line sizing the built-in example.
@@ -70,6 +73,20 @@ test: setup
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS) || failed="$$failed pytest"
 	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed" >&2; exit 1; fi
 	echo "make test: all checks passed"
+
+# The offline bundle (packaging/build.py; README, "Offline bundle"). PyInstaller is a build
+# tool only: it is installed into .venv here. tzdata is the time zone database pyHanko needs
+# where the system has none (Windows, minimal Linux images); the bundle must carry it.
+# Extra arguments: `make package PACKAGE_ARGS=--measure` (selftest and start-up time too).
+PACKAGE_REQS := pyinstaller>=6.10,<7 tzdata>=2024.1
+PACKAGE_ARGS ?=
+
+package: setup
+	@if ! $(BIN)/python -c 'import PyInstaller, tzdata' >/dev/null 2>&1; then
+	    echo "==> installing the build tools into $(VENV): $(PACKAGE_REQS)"
+	    $(BIN)/python -m pip install --disable-pip-version-check $(foreach r,$(PACKAGE_REQS),'$(r)')
+	fi
+	$(BIN)/python packaging/build.py $(PACKAGE_ARGS)
 
 lint: setup
 	@$(BIN)/ruff check app tests

@@ -239,6 +239,10 @@ def report_catalog_problems(catalog) -> None:
 
 
 def cmd_catalog(args: argparse.Namespace) -> int:
+    bundle_commands = {"export": cmd_catalog_export, "import": cmd_catalog_import,
+                       "restore": cmd_catalog_restore, "versions": cmd_catalog_versions}
+    if args.action in bundle_commands:
+        return bundle_commands[args.action](args)
     catalog = default_catalog()
     report_catalog_problems(catalog)
     if args.action == "list":
@@ -255,6 +259,120 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     for entry in matches:
         print(json.dumps(entry.model_dump(mode="json"), indent=2))
     return EXIT_OK
+
+
+def cmd_catalog_export(args: argparse.Namespace) -> int:
+    import hashlib
+
+    from app.catalog import bundle
+
+    try:
+        manifest = bundle.export_bundle(args.output)
+    except bundle.BundleError as exc:
+        return fail(exc.problems)
+    except OSError as exc:
+        return fail([f"cannot write '{args.output}': {exc.strerror or exc}; nothing was "
+                     "written"])
+    digest = hashlib.sha256(Path(args.output).read_bytes()).hexdigest()
+    print(f"Wrote {args.output}: {len(manifest['files'])} catalog file(s), exported "
+          f"{manifest['exported_at']} by {manifest['tool']} {manifest['tool_version']}")
+    for entry in manifest["files"]:
+        print(f"  {entry['path']:<24} {entry['catalog_version']:<14} "
+              f"{entry['entries']:>4} entries")
+    print(f"SHA-256 of the bundle: {digest}")
+    print("Compare it on the target before 'aisizer catalog import'.")
+    return EXIT_OK
+
+
+def cmd_catalog_import(args: argparse.Namespace) -> int:
+    from app.catalog import bundle
+
+    try:
+        outcome = bundle.import_bundle(args.bundle)
+    except bundle.BundleError as exc:
+        return fail([f"catalog import refused, nothing was changed: {problem}"
+                     for problem in exc.problems])
+    clear_cache()
+    manifest = outcome.manifest
+    print(f"Imported {args.bundle} (SHA-256 {outcome.sha256}), exported "
+          f"{manifest.get('exported_at')} by {manifest.get('tool')} "
+          f"{manifest.get('tool_version')}, into {outcome.installed}")
+    for name, version in outcome.versions.items():
+        print(f"  {name:<18} {version}")
+    if outcome.dropped:
+        count = len(outcome.dropped)
+        print(f"aisizer: note: {count} {'entry' if count == 1 else 'entries'} of the previous "
+              f"user catalog {'is' if count == 1 else 'are'} not in the bundle: "
+              f"{', '.join(outcome.dropped)}", file=sys.stderr)
+    if outcome.backup is not None:
+        print(f"The previous user catalog is kept in {outcome.backup}; 'aisizer catalog "
+              "restore' brings it back.")
+    return EXIT_OK
+
+
+def cmd_catalog_restore(args: argparse.Namespace) -> int:
+    from app.catalog import bundle
+
+    if args.list:
+        found = bundle.backups()
+        if not found:
+            print("No earlier user catalogs are kept.")
+        for item in found:
+            versions = ", ".join(f"{k} {v}" for k, v in item.versions.items())
+            print(f"{item.name}  {item.detail}  ({versions or 'no user catalog'})")
+        return EXIT_OK
+    try:
+        outcome = bundle.restore(args.name)
+    except bundle.BundleError as exc:
+        return fail(exc.problems)
+    clear_cache()
+    what = "the user catalog" if outcome.restored.had_user_catalog else \
+        "no user catalog (the built-in catalogs alone)"
+    print(f"Restored {what} from {outcome.restored.name} ({outcome.restored.detail}).")
+    for name, version in outcome.versions.items():
+        print(f"  {name:<18} {version}")
+    print(f"The catalog replaced now is kept in {outcome.saved_as}.")
+    for problem in outcome.problems:
+        print(f"aisizer: catalog entry skipped: {problem}", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_catalog_versions(args: argparse.Namespace) -> int:
+    from app.catalog import bundle
+
+    active = bundle.active_versions()
+    if args.json:
+        json.dump(active, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return EXIT_OK
+    builtin, user = active["builtin"], active["user"]
+    print(f"Built-in catalogs: {builtin['folder']}")
+    if user["present"]:
+        print(f"User catalog:      {user['folder']}")
+    else:
+        print(f"User catalog:      none ({user['folder']} does not exist)")
+    print(f"{'file':<18} {'built-in':<16} {'user (wins)':<16}")
+    for name in bundle.FILE_NAMES:
+        if name in builtin["files"] or name in user["files"]:
+            print(f"{name:<18} {builtin['files'].get(name, '-'):<16} "
+                  f"{user['files'].get(name, '-'):<16}")
+    imported = user.get("imported")
+    if imported:
+        print(f"The user catalog was imported from {imported['source']} on "
+              f"{imported['imported_at']} (exported {imported['exported_at']} by AI Sizer "
+              f"{imported['tool_version']}; bundle SHA-256 {imported['sha256']}).")
+    if active["backups"]:
+        print("Earlier user catalogs ('aisizer catalog restore' brings back the newest made "
+              "by an import; 'restore NAME' a given one):")
+        for item in active["backups"]:
+            print(f"  {item['name']}  {item['detail']}")
+    return EXIT_OK
+
+
+def cmd_selftest(args: argparse.Namespace) -> int:
+    from app import selftest
+
+    return selftest.main(verbose=args.verbose)
 
 
 def cmd_import_model(args: argparse.Namespace) -> int:
@@ -333,7 +451,24 @@ def parser() -> argparse.ArgumentParser:
     listing.add_argument("kind")
     show = cat_sub.add_parser("show", help="show one entry with its source")
     show.add_argument("id")
+    export = cat_sub.add_parser("export", help="write the catalogs in use to a bundle (zip) "
+                                "for another, air-gapped site")
+    export.add_argument("output", metavar="OUT.zip")
+    imp_bundle = cat_sub.add_parser("import", help="check a catalog bundle completely, then "
+                                    "install it as the user catalog (the previous one is kept)")
+    imp_bundle.add_argument("bundle", metavar="BUNDLE.zip")
+    restore = cat_sub.add_parser("restore", help="bring back the user catalog the last import "
+                                 "replaced")
+    restore.add_argument("name", nargs="?", help="a backup name from 'restore --list'")
+    restore.add_argument("--list", action="store_true", help="list the kept catalogs")
+    versions = cat_sub.add_parser("versions", help="which catalog versions are in use")
+    versions.add_argument("--json", action="store_true")
     cat.set_defaults(func=cmd_catalog)
+    selftest = sub.add_parser("selftest", help="check that this installation works: catalogs, "
+                              "sizing, signed report, window")
+    selftest.add_argument("-v", "--verbose", action="store_true",
+                          help="print the traceback of a failed check")
+    selftest.set_defaults(func=cmd_selftest)
     imp = sub.add_parser("import-model", help="import a local Hugging Face model folder")
     imp.add_argument("folder")
     imp.add_argument("--id", help="catalog id to use (default: from the folder name)")
