@@ -1,6 +1,6 @@
 # AI Sizer: set-up, run and test.
 #
-#   make run    set everything up, then size the built-in worked example on the command line
+#   make run    set everything up, then open the desktop app with the built-in example
 #   make test   set everything up, then ruff, import contracts and the whole test suite (headless)
 #   make package  set everything up, install PyInstaller into .venv, build the offline bundle
 #                 (dist/aisizer/, dist/aisizer-<version>-<os>-<arch>.tar.gz and its .sha256)
@@ -36,6 +36,10 @@ QT_RUNTIME_LIBS := libglib-2.0.so.0 libGL.so.1 libEGL.so.1 libfontconfig.so.1 \
 TEST_PKGS := poppler-utils
 EXTRA_PKGS :=
 test: EXTRA_PKGS := $(TEST_PKGS)
+# A window on an X11 desktop needs Qt's xcb platform libraries (ECOSYSTEM.md).
+RUN_PKGS := libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \
+            libxcb-shape0 libxcb-xkb1 libxkbcommon-x11-0
+run: EXTRA_PKGS := $(RUN_PKGS)
 
 # Extra arguments: `make run ARGS=my-scenario.json`, `make test PYTEST_ARGS="-x tests/engine"`.
 ARGS ?=
@@ -44,7 +48,7 @@ PYTEST_ARGS ?=
 .PHONY: help run test lint setup system-deps clean distclean calibration bench package
 
 help:
-	@echo "make run     set up .venv and size the built-in worked example (ARGS=scenario.json)"
+	@echo "make run     set up .venv and open the desktop app with the worked example (ARGS=scenario.json)"
 	@echo "make calibration  predicted against measured for every calibration case"
 	@echo "make bench   engine speed benchmark"
 	@echo "make test    set up .venv, then ruff, lint-imports and pytest (whole suite, headless)"
@@ -52,9 +56,9 @@ help:
 	@echo "make package  build the offline bundle: dist/aisizer/ and a .tar.gz with its .sha256"
 	@echo "make clean   remove caches and build output; make distclean also removes .venv"
 
-# Until the desktop app lands, "the app" is the command line sizing the built-in example.
+# The desktop app with the built-in worked example (ARGS=scenario.json opens a file instead).
 run: setup
-	@exec $(BIN)/aisizer size $(if $(ARGS),$(ARGS),--example worked-example)
+	@exec $(BIN)/aisizer gui $(ARGS)
 
 calibration: setup
 	@$(BIN)/aisizer calibration --cases tests/validation/calibration_cases.json
