@@ -630,4 +630,137 @@ MESSAGES: dict[str, str] = {
     "Email": "E-Mail",
     "Signing time": "Zeitpunkt der Signatur",
     "Certificate issuer": "Aussteller des Zertifikats",
+    # --- training, retrieval (RAG) and CPU inference (sections and the window's page Training and workloads)
+    'Activations':
+        'Aktivierungen',
+    "At the scenario's load ({users:,.0f} users)":
+        'Bei der Last des Szenarios ({users:,.0f} Nutzer)',
+    'Batch':
+        'Batch',
+    'CPU':
+        'CPU',
+    'CPU inference':
+        'Inferenz auf CPUs',
+    'Checkpoint':
+        'Checkpoint',
+    'Checkpoints and storage':
+        'Checkpoints und Speicher',
+    'Corpus':
+        'Korpus',
+    'Embedding':
+        'Embedding-Modell',
+    'Figure: memory of the fullest GPU during training.':
+        'Abbildung: Speicher der vollsten GPU während des Trainings.',
+    'Figure: time to train against the number of GPUs.':
+        'Abbildung: Trainingsdauer über der Zahl der GPUs.',
+    'GPUs (log scale)':
+        'GPUs (logarithmische Skala)',
+    'Gradients':
+        'Gradienten',
+    'How retrieval was sized':
+        'Wie das Retrieval dimensioniert wurde',
+    'How the comparison was made':
+        'Wie verglichen wurde',
+    'How the training was sized':
+        'Wie das Training dimensioniert wurde',
+    'Indexing the corpus, the vector index and the latency retrieval adds to each answer.':
+        'Die Indizierung des Korpus, der Vektorindex und die Latenz, die das Retrieval jeder Antwort hinzufügt.',
+    'Interval (Young/Daly)':
+        'Intervall (Young/Daly)',
+    'Method':
+        'Methode',
+    'Optimizer states':
+        'Optimierer-Zustände',
+    'Output tokens/s in all':
+        'Ausgabe-Tokens/s insgesamt',
+    'Power and price':
+        'Leistung und Preis',
+    'Re-indexing':
+        'Neuindexierung',
+    'Retrieval':
+        'Retrieval',
+    'Retrieval (RAG)':
+        'Retrieval (RAG)',
+    'Runtime and buffers':
+        'Laufzeit und Puffer',
+    'Step time':
+        'Schrittdauer',
+    'The training job: the memory each GPU must hold, the time one optimizer step and the whole run take, and the checkpoints.':
+        'Der Trainingslauf: der Speicher, den jede GPU halten muss, die Dauer eines Optimizer-Schritts und des ganzen Laufs, und die Checkpoints.',
+    'Time to train':
+        'Trainingsdauer',
+    'Tokens to train':
+        'Zu trainierende Tokens',
+    'Training':
+        'Training',
+    'Usable':
+        'Nutzbar',
+    'Users within the targets':
+        'Nutzer innerhalb der Ziele',
+    'Vector index':
+        'Vektorindex',
+    'activations':
+        'Aktivierungen',
+    'chosen: {gpus:,} GPUs':
+        'gewählt: {gpus:,} GPUs',
+    "data parallel {d}, tensor parallel {t}, pipeline parallel {p}, ZeRO stage {z}, activation recompute '{recompute}'":
+        "Datenparallelität {d}, Tensor-Parallelität {t}, Pipeline-Parallelität {p}, ZeRO-Stufe {z}, Neuberechnung der Aktivierungen '{recompute}'",
+    'every {minutes:,.0f} min with a cluster MTBF of {mtbf}; {share:,.1f} % of the time lost':
+        'alle {minutes:,.0f} min bei einer MTBF des Clusters von {mtbf}; {share:,.1f} % der Zeit gehen verloren',
+    'gradients':
+        'Gradienten',
+    'hidden behind compute':
+        'hinter der Rechenzeit verborgen',
+    'memory of one GPU during training [GB]':
+        'Speicher einer GPU im Training [GB]',
+    'micro-batch {micro} x {length:,} tokens, {steps} accumulation steps, global batch {sequences:,} sequences ({tokens:,.0f} tokens)':
+        'Micro-Batch {micro} x {length:,} Tokens, {steps} Akkumulationsschritte, globaler Batch {sequences:,} Sequenzen ({tokens:,.0f} Tokens)',
+    'not hidden':
+        'nicht verborgen',
+    'optimizer states':
+        'Optimizer-Zustände',
+    'runtime':
+        'Laufzeit',
+    'the smallest configuration that fits, found by the search':
+        'die kleinste passende Konfiguration, von der Suche gefunden',
+    'time to train [days]':
+        'Trainingsdauer [Tage]',
+    'wall clock, best layout at each count':
+        'Gesamtdauer, beste Aufteilung je Anzahl',
+    'within {days:,.0f} days: {met}':
+        'innerhalb von {days:,.0f} Tagen: {met}',
+    '{compute} of compute (MFU {mfu:.0%}), {wall} with checkpoints and failures; {hours:,.0f} GPU-hours':
+        '{compute} Rechenzeit (MFU {mfu:.0%}), {wall} mit Checkpoints und Ausfällen; {hours:,.0f} GPU-Stunden',
+    '{days:,.1f} days':
+        '{days:,.1f} Tage',
+    '{docs:,} documents, {tokens:,.0f} tokens, {chunks:,.0f} chunks':
+        '{docs:,} Dokumente, {tokens:,.0f} Tokens, {chunks:,.0f} Chunks',
+    '{hours:,.1f} h':
+        '{hours:,.1f} h',
+    '{index}: {memory} in memory ({vectors} of raw vectors), {disk} on disk with the chunk text':
+        '{index}: {memory} im Arbeitsspeicher ({vectors} reine Vektoren), {disk} auf der Platte mit dem Text der Chunks',
+    '{latency} per query; time to first token {with_r} instead of {without} ({tokens:,} prompt tokens added)':
+        '{latency} je Anfrage; Zeit bis zum ersten Token {with_r} statt {without} ({tokens:,} zusätzliche Prompt-Tokens)',
+    '{method}, optimizer {optimizer}':
+        '{method}, Optimizer {optimizer}',
+    '{n} x {cpu}, {bandwidth:,.0f} GB/s memory bandwidth ({share:.0%} reached)':
+        '{n} x {cpu}, {bandwidth:,.0f} GB/s Speicherbandbreite ({share:.0%} erreicht)',
+    '{n} x {gpu} on {nodes} node(s); {how}':
+        '{n} x {gpu} auf {nodes} Server(n); {how}',
+    '{params:,.0f} million parameters, {dim:,} dimensions, on {n} x {gpu}: {tokens:,.0f} tokens embedded in {time}':
+        '{params:,.0f} Millionen Parameter, {dim:,} Dimensionen, auf {n} x {gpu}: {tokens:,.0f} Tokens eingebettet in {time}',
+    '{share:,.1f} % of the corpus per day: {hours:,.2f} GPU-hours per day':
+        '{share:,.1f} % des Korpus pro Tag: {hours:,.2f} GPU-Stunden pro Tag',
+    '{size}, saved in {save}':
+        '{size}, gespeichert in {save}',
+    '{speed:,.1f} tokens/s, first token after {ttft}':
+        '{speed:,.1f} Tokens/s, erstes Token nach {ttft}',
+    '{step}: compute {compute}, communication {comm} ({hidden}), pipeline bubble {bubble:,.1f} %':
+        '{step}: Rechnen {compute}, Kommunikation {comm} ({hidden}), Pipeline-Blase {bubble:,.1f} %',
+    '{tokens:,.0f} tokens in {steps:,.0f} steps':
+        '{tokens:,.0f} Tokens in {steps:,.0f} Schritten',
+    '{total:,.2f} billion, {trained:,.3f} billion trained':
+        '{total:,.2f} Milliarden, davon {trained:,.3f} Milliarden trainiert',
+    '{total}: {n} checkpoints ({checkpoints}) and the dataset ({dataset})':
+        '{total}: {n} Checkpoints ({checkpoints}) und der Datensatz ({dataset})',
 }

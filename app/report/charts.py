@@ -291,6 +291,81 @@ def _limit(plot: Plot, value: float, y0: float, height: float, colour, label: st
     plot.text(x - 3, y0 + height + 6 + 9 * row, label, size=6.8, colour=colour, anchor="end")
 
 
+GRADIENT_COLOUR = colors.HexColor("#d97706")
+OPTIMIZER_COLOUR = colors.HexColor("#7c3aed")
+ACTIVATION_COLOUR = colors.HexColor("#0e9aa7")
+
+
+def training_memory_chart(result: SizingResult, width: float, lang: str,
+                          height: float = 118) -> Drawing:
+    """The fullest GPU's memory during training: weights, gradients, optimizer states,
+    activations and runtime, against the usable and the physical memory."""
+    tr = result.training
+    if tr is None:
+        return no_data(width, lang)
+    top = max(tr.gpu_memory_bytes, tr.per_gpu_bytes) * 1.05
+    plot = Plot(width, height, (0, top / GB), (0, 1), left=14, bottom=52, top=26)
+    drawing = plot.drawing
+    y0, bar_height = plot.bottom + 8, plot.inner_height - 16
+    segments = [(tr.weights_bytes_per_gpu, ACCENT, t(lang, "weights")),
+                (tr.gradients_bytes_per_gpu, GRADIENT_COLOUR, t(lang, "gradients")),
+                (tr.optimizer_bytes_per_gpu, OPTIMIZER_COLOUR, t(lang, "optimizer states")),
+                (tr.activation_bytes_per_gpu, ACTIVATION_COLOUR, t(lang, "activations")),
+                (tr.runtime_bytes_per_gpu, RUNTIME_COLOUR, t(lang, "runtime"))]
+    x = 0.0
+    for value, colour, _ in segments:
+        if colour is RUNTIME_COLOUR:  # outside the job's budget: above the usable memory
+            x = max(x, tr.gpu_usable_bytes)
+        left, right = plot.px(x / GB), plot.px((x + value) / GB)
+        drawing.add(Rect(left, y0, right - left, bar_height, fillColor=colour,
+                         strokeColor=colors.white, strokeWidth=0.5))
+        if right - left > 34:
+            plot.text((left + right) / 2, y0 + bar_height / 2 - 3,
+                      f"{num(value / GB, ',.1f', lang)} GB", colour=colors.white,
+                      anchor="middle")
+        x += value
+    for tick in linear_ticks(0, top / GB, 6):
+        drawing.add(Line(plot.px(tick), plot.bottom, plot.px(tick), plot.bottom - 3,
+                         strokeColor=INK, strokeWidth=0.5))
+        plot.text(plot.px(tick), plot.bottom - 11, tick_label(tick, lang), anchor="middle")
+    drawing.add(Line(plot.left, plot.bottom, plot.left + plot.inner_width, plot.bottom,
+                     strokeColor=INK, strokeWidth=0.6))
+    plot.text(plot.left + plot.inner_width / 2, plot.bottom - 22,
+              t(lang, "memory of one GPU during training [GB]"), size=7.5, anchor="middle")
+    _limit(plot, tr.gpu_usable_bytes, y0, bar_height, BAD,
+           t(lang, "usable {value:,.1f} GB", value=tr.gpu_usable_bytes / GB), row=0, dash=[3, 2])
+    _limit(plot, tr.gpu_memory_bytes, y0, bar_height, INK,
+           t(lang, "GPU memory {value:,.1f} GB", value=tr.gpu_memory_bytes / GB), row=1,
+           dash=None)
+    plot.legend([("box", colour, None, label) for _, colour, label in segments])
+    return drawing
+
+
+def time_to_train_chart(result: SizingResult, width: float, lang: str,
+                        height: float = 190) -> Drawing:
+    """Wall-clock days to train against the GPU count (log scale), with the target."""
+    tr = result.training
+    points = tr.scaling if tr is not None else []
+    if len(points) < 2:
+        return no_data(width, lang)
+    xs = [float(p.gpus) for p in points]
+    ys = [p.wall_clock_s / 86_400 for p in points]
+    target = tr.target_days
+    top = _top(ys, target)
+    plot = Plot(width, height, (min(xs), max(xs)), (0, top), log_x=True)
+    plot.axes(log2_ticks(min(xs), max(xs)), linear_ticks(0, top),
+              t(lang, "GPUs (log scale)"), t(lang, "time to train [days]"), lang)
+    legend = [("line", ACCENT, None, t(lang, "wall clock, best layout at each count"))]
+    if target is not None:
+        plot.hline(target, BAD, TARGET_DASH)
+        legend.append(("line", BAD, TARGET_DASH, t(lang, "target")))
+    plot.line(xs, ys)
+    if min(xs) <= tr.gpus_total <= max(xs):
+        plot.vline(tr.gpus_total, t(lang, "chosen: {gpus:,} GPUs", gpus=tr.gpus_total))
+    plot.legend(legend)
+    return plot.drawing
+
+
 NETWORK_COLOURS = (ACCENT, KV_COLOUR, NAIVE, colors.HexColor("#7c3aed"), MARKER)
 NODES_SHOWN = 6
 GPUS_SHOWN = 8
@@ -370,4 +445,6 @@ CHARTS: dict[str, Callable[[SizingResult, float, str], Drawing]] = {
     "ttft": ttft_chart,
     "memory": memory_chart,
     "topology": topology_chart,
+    "training_memory": training_memory_chart,
+    "time_to_train": time_to_train_chart,
 }

@@ -120,9 +120,16 @@ def subheading(ctx: Context, title: str) -> Heading:
     return Heading(title, 1, f"part-{ctx.numbering[1]}")
 
 
-def number_of(section) -> int:
-    """The number a section gets in the report (its place in SECTIONS)."""
-    return SECTIONS.index(section) + 1
+def number_of(ctx: Context, section) -> int:
+    """The number a section gets in the report (its place among the sections shown)."""
+    shown = [s for s in SECTIONS if applies(s, ctx.result)]
+    return shown.index(section) + 1
+
+
+def applies(section, result: SizingResult) -> bool:
+    """Whether ``section`` appears for ``result`` (the workload sections only when present)."""
+    needs = {section_training: "training", section_rag: "rag", section_cpu: "cpu"}
+    return section not in needs or getattr(result, needs[section]) is not None
 
 
 def capitalised(text: str) -> str:
@@ -229,8 +236,8 @@ def cover(ctx: Context) -> list[Flowable]:
         para(ctx.t("The figures are estimates from a calibrated model of the hardware and the "
                    "serving engine, with a band from its calibration errors (section "
                    "{accuracy}); the validation plan (section {plan}) says how to check them "
-                   "on site.", accuracy=number_of(section_accuracy),
-                   plan=number_of(section_validation)), "small"),
+                   "on site.", accuracy=number_of(ctx, section_accuracy),
+                   plan=number_of(ctx, section_validation)), "small"),
         PageBreak(),
     ]
 
@@ -383,7 +390,7 @@ def section_requirements(ctx: Context) -> list[Flowable]:
     return [heading(ctx, ctx.t("Requirements")),
             para(ctx.t("What the scenario asks for, after the defaults were filled in (every "
                        "default is listed with its source in section {n}).",
-                       n=number_of(section_assumptions))),
+                       n=number_of(ctx, section_assumptions))),
             key_values(ctx, rows, first=0.24)]
 
 
@@ -854,6 +861,194 @@ def first_order_infrastructure(ctx: Context) -> list[Flowable]:
             para(ctx.t("Cost note: {note}", note=c.note), "small")]
 
 
+# ----------------------------------------------------------------------------- workloads
+
+
+DAY_S = 86_400.0
+
+
+def duration(ctx: Context, value_s: float) -> str:
+    """Days, or hours below two days."""
+    if value_s < 2 * DAY_S:
+        return ctx.t("{hours:,.1f} h", hours=value_s / 3600)
+    return ctx.t("{days:,.1f} days", days=value_s / DAY_S)
+
+
+def terabytes(value_bytes: float, lang: str) -> str:
+    if value_bytes < 1e12:
+        return gb(value_bytes, lang)
+    return f"{num(value_bytes / 1e12, ',.2f', lang)} TB"
+
+
+def section_training(ctx: Context) -> list[Flowable]:
+    r, lang = ctx.result, ctx.lang
+    tr = r.training
+    if tr is None:
+        return []
+    how = (ctx.t("given in the scenario") if tr.chosen_by == "user"
+           else ctx.t("the smallest configuration that fits, found by the search"))
+    setup = [
+        (ctx.t("Method"), ctx.t("{method}, optimizer {optimizer}", method=tr.method,
+                                optimizer=tr.optimizer)),
+        (ctx.t("GPUs"), ctx.t("{n} x {gpu} on {nodes} node(s); {how}", n=tr.gpus_total,
+                              gpu=tr.gpu, nodes=tr.nodes, how=how)),
+        (ctx.t("Parallelism"), ctx.t(
+            "data parallel {d}, tensor parallel {t}, pipeline parallel {p}, ZeRO stage {z}, "
+            "activation recompute '{recompute}'", d=tr.data_parallel, t=tr.tensor_parallel,
+            p=tr.pipeline_parallel, z=tr.zero_stage, recompute=tr.activation_recompute)),
+        (ctx.t("Batch"), ctx.t(
+            "micro-batch {micro} x {length:,} tokens, {steps} accumulation steps, global "
+            "batch {sequences:,} sequences ({tokens:,.0f} tokens)", micro=tr.micro_batch_size,
+            length=tr.sequence_length, steps=tr.gradient_accumulation_steps,
+            sequences=tr.global_batch_sequences, tokens=tr.tokens_per_step)),
+        (ctx.t("Parameters"), ctx.t("{total:,.2f} billion, {trained:,.3f} billion trained",
+                                    total=tr.params_total / 1e9,
+                                    trained=tr.params_trainable / 1e9)),
+    ]
+    head = [cell(h, "cell_head") for h in (ctx.t("One GPU (the fullest)"), "GB", "GiB")]
+    parts = [(ctx.t("Weights"), tr.weights_bytes_per_gpu),
+             (ctx.t("Gradients"), tr.gradients_bytes_per_gpu),
+             (ctx.t("Optimizer states"), tr.optimizer_bytes_per_gpu),
+             (ctx.t("Activations"), tr.activation_bytes_per_gpu),
+             (ctx.t("Runtime and buffers"), tr.runtime_bytes_per_gpu),
+             (ctx.t("Total needed"), tr.per_gpu_bytes),
+             (ctx.t("Usable"), tr.gpu_usable_bytes)]
+    rows = [head] + [[cell(name), num(v / GB, ",.1f", lang), num(v / GIB, ",.1f", lang)]
+                     for name, v in parts]
+    memory_style = [("FONTNAME", (0, 6), (-1, 6), FONT_BOLD), ("ALIGN", (1, 0), (-1, -1),
+                                                                "RIGHT")]
+    time = [
+        (ctx.t("Step time"), ctx.t(
+            "{step}: compute {compute}, communication {comm} ({hidden}), pipeline bubble "
+            "{bubble:,.1f} %", step=seconds(tr.step_time_s, lang),
+            compute=seconds(tr.compute_time_per_step_s, lang),
+            comm=seconds(tr.communication_s, lang),
+            hidden=ctx.t("hidden behind compute") if tr.communication_hidden
+            else ctx.t("not hidden"), bubble=tr.pipeline_bubble_share * 100)),
+        (ctx.t("Tokens to train"), ctx.t("{tokens:,.0f} tokens in {steps:,.0f} steps",
+                                         tokens=tr.tokens_total, steps=tr.steps)),
+        (ctx.t("Time to train"), ctx.t(
+            "{compute} of compute (MFU {mfu:.0%}), {wall} with checkpoints and failures; "
+            "{hours:,.0f} GPU-hours", compute=duration(ctx, tr.time_to_train_s), mfu=tr.mfu,
+            wall=duration(ctx, tr.wall_clock_s), hours=tr.gpu_hours)),
+    ]
+    if tr.target_days:
+        time.append((ctx.t("Target"), ctx.t("within {days:,.0f} days: {met}",
+                                             days=tr.target_days,
+                                             met=met(bool(tr.meets_target), lang))))
+    checkpoints = [
+        (ctx.t("Checkpoint"), ctx.t("{size}, saved in {save}", size=gb(tr.checkpoint_bytes, lang),
+                                    save=seconds(tr.checkpoint_save_s, lang))),
+        (ctx.t("Interval (Young/Daly)"), ctx.t(
+            "every {minutes:,.0f} min with a cluster MTBF of {mtbf}; {share:,.1f} % of the "
+            "time lost", minutes=tr.checkpoint_interval_s / 60,
+            mtbf=duration(ctx, tr.mtbf_cluster_s), share=tr.checkpoint_overhead_share * 100)),
+        (ctx.t("Storage"), ctx.t("{total}: {n} checkpoints ({checkpoints}) and the dataset "
+                                 "({dataset})", total=terabytes(tr.storage_bytes, lang),
+                                 n=tr.checkpoints_retained,
+                                 checkpoints=terabytes(tr.checkpoint_storage_bytes, lang),
+                                 dataset=terabytes(tr.dataset_bytes, lang))),
+    ]
+    flow: list[Flowable] = [
+        heading(ctx, ctx.t("Training")),
+        para(ctx.t("The training job: the memory each GPU must hold, the time one optimizer "
+                   "step and the whole run take, and the checkpoints.")),
+        key_values(ctx, setup, first=0.2),
+        KeepTogether([subheading(ctx, ctx.t("Memory per GPU")),
+                      table(rows, [ctx.width * 0.5, ctx.width * 0.25, ctx.width * 0.25],
+                            extra=memory_style),
+                      Spacer(1, 6),
+                      charts.training_memory_chart(r, ctx.width, lang),
+                      para(ctx.t("Figure: memory of the fullest GPU during training."),
+                           "caption")]),
+        KeepTogether([subheading(ctx, ctx.t("Time to train")),
+                      key_values(ctx, time, first=0.2),
+                      Spacer(1, 6),
+                      charts.time_to_train_chart(r, ctx.width, lang),
+                      para(ctx.t("Figure: time to train against the number of GPUs."),
+                           "caption")]),
+        KeepTogether([subheading(ctx, ctx.t("Checkpoints and storage")),
+                      key_values(ctx, checkpoints, first=0.2)]),
+        subheading(ctx, ctx.t("How the training was sized")),
+        bullets(messages(tr.messages, tr.explanation, lang)),
+    ]
+    return flow
+
+
+def section_rag(ctx: Context) -> list[Flowable]:
+    g, lang = ctx.result.rag, ctx.lang
+    if g is None:
+        return []
+    rows = [
+        (ctx.t("Corpus"), ctx.t("{docs:,} documents, {tokens:,.0f} tokens, {chunks:,.0f} "
+                                "chunks", docs=g.documents, tokens=g.tokens_corpus,
+                                chunks=g.chunks)),
+        (ctx.t("Embedding"), ctx.t(
+            "{params:,.0f} million parameters, {dim:,} dimensions, on {n} x {gpu}: "
+            "{tokens:,.0f} tokens embedded in {time}", params=g.embedding_params / 1e6,
+            dim=g.embedding_dim, n=g.embedding_gpus, gpu=g.embedding_gpu,
+            tokens=g.tokens_embedded, time=duration(ctx, g.indexing_time_s))),
+        (ctx.t("Vector index"), ctx.t("{index}: {memory} in memory ({vectors} of raw vectors), "
+                                      "{disk} on disk with the chunk text",
+                                      index=g.index.upper(),
+                                      memory=gb(g.index_memory_bytes, lang),
+                                      vectors=gb(g.vectors_bytes, lang),
+                                      disk=gb(g.index_storage_bytes, lang))),
+        (ctx.t("Retrieval"), ctx.t(
+            "{latency} per query; time to first token {with_r} instead of {without} "
+            "({tokens:,} prompt tokens added)", latency=seconds(g.retrieval_latency_s, lang),
+            with_r=seconds(g.ttft_with_retrieval_s, lang), without=seconds(g.ttft_s, lang),
+            tokens=g.added_prompt_tokens)),
+        (ctx.t("Re-indexing"), ctx.t("{share:,.1f} % of the corpus per day: {hours:,.2f} "
+                                     "GPU-hours per day", share=g.reindex_per_day * 100,
+                                     hours=g.reindex_gpu_hours_per_day)),
+    ]
+    return [heading(ctx, ctx.t("Retrieval (RAG)")),
+            para(ctx.t("Indexing the corpus, the vector index and the latency retrieval adds "
+                       "to each answer.")),
+            key_values(ctx, rows, first=0.2),
+            subheading(ctx, ctx.t("How retrieval was sized")),
+            bullets(messages(g.messages, g.explanation, lang))]
+
+
+def section_cpu(ctx: Context) -> list[Flowable]:
+    c, lang = ctx.result.cpu, ctx.lang
+    if c is None:
+        return []
+    header = [ctx.t("At the scenario's load ({users:,.0f} users)", users=c.users),
+              ctx.t("CPU"), "GPU"]
+    rows: list[list] = [[cell(h, "cell_head") for h in header]]
+    rows += [
+        [cell(ctx.t("Tokens/s per user")), num(c.tokens_per_s_per_user, ",.1f", lang),
+         num(c.gpu_tokens_per_s_per_user, ",.1f", lang)],
+        [cell(ctx.t("Output tokens/s in all")), num(c.output_tokens_per_s, ",.0f", lang),
+         num(c.gpu_output_tokens_per_s, ",.0f", lang)],
+        [cell(ctx.t("Time to first token")), seconds(c.ttft_s, lang),
+         seconds(c.gpu_ttft_s, lang)],
+    ]
+    facts = [
+        (ctx.t("CPU"), ctx.t("{n} x {cpu}, {bandwidth:,.0f} GB/s memory bandwidth "
+                             "({share:.0%} reached)", n=c.sockets, cpu=c.cpu_name,
+                             bandwidth=c.memory_bandwidth_bytes_per_s / GB,
+                             share=c.bandwidth_efficiency)),
+        (ctx.t("Weights"), f"{c.weights}, {gb(c.weights_bytes, lang)}"),
+        (ctx.t("One user alone"), ctx.t("{speed:,.1f} tokens/s, first token after {ttft}",
+                                        speed=c.single_user_tokens_per_s,
+                                        ttft=seconds(c.single_user_ttft_s, lang))),
+        (ctx.t("Users within the targets"), num(c.users_meeting_speed, ",d", lang)),
+        (ctx.t("Power and price"), f"{num(c.power_w / KW, ',.2f', lang)} kW, "
+                                   f"{usd(c.price_usd, lang)}"),
+    ]
+    return [heading(ctx, ctx.t("CPU inference")),
+            para(message(c.verdict_message, c.verdict_text, lang), "note"),
+            table(rows, [ctx.width * w for w in (0.5, 0.25, 0.25)],
+                  extra=[("ALIGN", (1, 0), (-1, -1), "RIGHT")]),
+            Spacer(1, 6),
+            key_values(ctx, facts, first=0.24),
+            subheading(ctx, ctx.t("How the comparison was made")),
+            bullets(messages(c.messages, c.explanation, lang))]
+
+
 # ----------------------------------------------------------------------------- 8 validation
 
 
@@ -1129,6 +1324,7 @@ def section_signature(ctx: Context, block: Flowable | None) -> list[Flowable]:
     return flow
 
 
-SECTIONS = (section_summary, section_requirements, section_memory, section_selection,
-            section_performance, section_scale, section_infrastructure, section_validation,
-            section_stack, section_assumptions, section_accuracy, section_glossary)
+SECTIONS = (section_summary, section_requirements, section_training, section_memory,
+            section_selection, section_performance, section_scale, section_infrastructure,
+            section_rag, section_cpu, section_validation, section_stack, section_assumptions,
+            section_accuracy, section_glossary)

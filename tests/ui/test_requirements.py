@@ -115,12 +115,12 @@ def test_batch_shows_volume_fields(qtbot, page, controller):
     assert controller.scenario.workload.tokens_per_day == 2e6
 
 
-def test_training_kinds_are_shown_but_disabled(page):
+def test_training_kinds_are_enabled(page):
     kind = page.field("workload.kind")
     for value in ("fine_tuning", "pretraining"):
         index = kind.values().index(value)
-        assert not kind.editor.model().item(index).isEnabled()
-        assert "later version" in kind.editor.itemData(index, Qt.ItemDataRole.ToolTipRole)
+        assert kind.editor.model().item(index).isEnabled()
+        assert "time to train" in kind.editor.itemData(index, Qt.ItemDataRole.ToolTipRole)
 
 
 def test_saturation_checkbox_sets_max(page, controller):

@@ -9,8 +9,9 @@ from app.ui.pages.performance import PerformancePage
 from app.ui.pages.redundancy import RedundancyPage
 from app.ui.pages.report import ReportPage
 from app.ui.pages.requirements import RequirementsPage
+from app.ui.pages.training import TrainingPage
 
 STEPS = (RequirementsPage, MemoryPage, GpuSelectionPage, PerformancePage, RedundancyPage,
-         InfrastructurePage, ReportPage)
+         TrainingPage, InfrastructurePage, ReportPage)
 EXTRAS = (ComparePage, AssumptionsPage)
 PAGES = STEPS + EXTRAS

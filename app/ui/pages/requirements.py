@@ -30,6 +30,7 @@ from app.ui.fields import (
     SearchListField,
     TextField,
     UsersField,
+    problem_for,
 )
 from app.ui.pages.base import StepPage
 from app.ui.text import t
@@ -38,15 +39,40 @@ from app.ui.units import number
 NOTE_STYLE = "color: palette(placeholder-text);"
 CONTEXT_PRESETS = (("2K", 2048), ("4K", 4096), ("8K", 8192), ("32K", 32768), ("128K", 131072))
 PRESET_WIDTH = 48
-LATER = "Sized by a later version of AI Sizer."
 KINDS = [
     Choice("online_inference", "Online inference",
            "Users wait for each answer: sized for time to first token and speed per user."),
     Choice("batch_inference", "Batch inference",
            "Jobs must finish within a window: sized for throughput."),
-    Choice("fine_tuning", "Fine-tuning", LATER, enabled=False),
-    Choice("pretraining", "Pre-training", LATER, enabled=False),
+    Choice("fine_tuning", "Fine-tuning",
+           "Adapt a trained model (full, LoRA or QLoRA): sized for memory per GPU and time to "
+           "train; see the page Training and workloads."),
+    Choice("pretraining", "Pre-training",
+           "Train a model from scratch on a token budget: sized for memory per GPU, GPU count "
+           "and time to train."),
 ]
+TRAINING_KINDS = ("fine_tuning", "pretraining")
+
+
+class KindField(ChoiceField):
+    """The workload kind; a training kind brings a valid training block in the same step."""
+
+    def send(self, final: bool = True) -> list[str]:
+        kind = self.read()
+        if kind not in TRAINING_KINDS:
+            return super().send(final)
+        block = dict(self.controller.value("training") or {})
+        if kind == "pretraining":
+            block["method"] = "full"
+        else:
+            block.setdefault("method", "lora")
+        problems = self.controller.edit_many({"workload.kind": kind, "training": block},
+                                             t(self.label_text))
+        self.show_message(problem_for(self.path, problems))
+        if problems and final:
+            self.put(self.controller.value(self.path))
+        return problems
+
 ENGINES = [
     Choice("vllm", "vLLM"), Choice("tensorrt-llm", "TensorRT-LLM"), Choice("sglang", "SGLang"),
     Choice("llama.cpp", "llama.cpp"), Choice("generic", "Other engine (generic profile)"),
@@ -212,7 +238,7 @@ class RequirementsPage(StepPage):
     def workload_group(self) -> QGroupBox:
         box, form = self.group("Workload")
         c = self.controller
-        self.kind = self.add(form, ChoiceField(
+        self.kind = self.add(form, KindField(
             c, "workload.kind", "Kind", "What the deployment does with the model.", KINDS))
         self.add(form, UsersField(
             c, "workload.concurrent_users", "Concurrent users",
