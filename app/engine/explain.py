@@ -573,8 +573,8 @@ def training_site(site: InfrastructureResult, t: TrainingResult,
     tokens_per_s = t.tokens_per_step / t.step_time_s if t.step_time_s > 0 else 0.0
     per_token = t.dataset_bytes / t.tokens_total if t.tokens_total else 0.0
     keep += [
-        StorageLine(tier="hot", purpose=f"training checkpoints ({t.checkpoints_retained} "
-                    "retained)", capacity_bytes=t.checkpoint_storage_bytes,
+        StorageLine(tier="hot", purpose="training checkpoints (retained copies)",
+                    capacity_bytes=t.checkpoint_storage_bytes,
                     read_bytes_per_s=tier.read_gb_s * GB * t.nodes,
                     write_bytes_per_s=t.checkpoint_write_bytes_per_s),
         StorageLine(tier="hot", purpose="training data set", capacity_bytes=t.dataset_bytes,

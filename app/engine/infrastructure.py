@@ -219,13 +219,13 @@ def cost_lines(catalog: Catalog, config: Configuration, scale: ScaleResult, serv
         lines.append(costs.CostLine(config.gpu.name, scale.gpus_total,
                                     price(config.gpu.price_usd, config.gpu.id, overrides),
                                     config.gpu.price_source or "no price in the catalog"))
-        lines.append(costs.CostLine(f"{server.name} (without GPUs)", scale.nodes,
+        lines.append(costs.CostLine(server.name, scale.nodes,
                                     price(server.price_usd, server.id, overrides),
                                     server.price_source or "no price in the catalog"))
     compute = costs.capital_usd(lines)
     switch_prices = [catalog.switches[g.switch].price_usd for g in net.groups]
     if all(p is not None for p in switch_prices):
-        lines += [costs.CostLine(f"{g.switch_name} ({g.network})", g.count,
+        lines += [costs.CostLine(g.switch_name, g.count,
                                  price(catalog.switches[g.switch].price_usd, g.switch, overrides),
                                  catalog.switches[g.switch].price_source) for g in net.groups]
     else:

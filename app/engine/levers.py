@@ -19,6 +19,13 @@ from app.i18n import Message, msg
 
 FP8_KV_NOTE = msg("FP8 KV cache is near-lossless for most models")
 EIGHT_BIT_NOTE = msg("8-bit weights are near-lossless; regulated sectors accept 8 bit")
+STILL_SHORT = {
+    None: msg("KV cache still short"),
+    FP8_KV_NOTE.template: msg("FP8 KV cache is near-lossless for most models; KV cache still "
+                              "short"),
+    EIGHT_BIT_NOTE.template: msg("8-bit weights are near-lossless; regulated sectors accept 8 "
+                                 "bit; KV cache still short"),
+}
 
 if TYPE_CHECKING:
     from app.engine.pipeline import Resolved
@@ -113,8 +120,7 @@ def levers_for(catalog: Catalog, config: Configuration, p: PerformanceResult,
             meets = (speed >= p.targets["tokens_per_s_per_user"]) and (
                 ttft <= p.targets["ttft_s"])
             if not fits:
-                note = msg("{note}KV cache still short", note=(note.text() + "; ") if note
-                           else "")
+                note = STILL_SHORT[note.template if note else None]
             levers.append(Lever(target=target, change=name.text(), value_after=value,
                                 meets=meets, note=note.text() if note else "",
                                 change_message=name, note_message=note))

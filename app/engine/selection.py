@@ -155,10 +155,6 @@ def search(catalog: Catalog, model: ModelSpec, counts: ParameterCounts, demand: 
     return working + fitting + rest
 
 
-LOSS_LABELS = {"capital_cost": "costs more", "power": "draws more power",
-               "gpu_count": "needs more GPUs", "tokens_per_dollar": "fewer users per dollar"}
-
-
 def loss_reason(candidate: Evaluated, winner: Evaluated, rank_by: str) -> Message:
     """Why ``candidate`` lost to ``winner`` (plain words)."""
     if not candidate.works:
@@ -166,16 +162,15 @@ def loss_reason(candidate: Evaluated, winner: Evaluated, rank_by: str) -> Messag
     if RANK_KEYS[rank_by](candidate)[:1] == RANK_KEYS[rank_by](winner)[:1]:
         return msg("ties on {rank}; ranked lower on GPU count, power or format",
                    rank=rank_by.replace("_", " "))
-    label = LOSS_LABELS[rank_by]
     if rank_by == "capital_cost" and candidate.cost_usd and winner.cost_usd:
-        return msg(label + " (USD {mine:,.0f} against {best:,.0f})", mine=candidate.cost_usd,
-                   best=winner.cost_usd)
+        return msg("costs more (USD {mine:,.0f} against {best:,.0f})",
+                   mine=candidate.cost_usd, best=winner.cost_usd)
     if rank_by == "capital_cost":
-        return msg(label + " (no indicative price in the catalog)")
+        return msg("costs more (no indicative price in the catalog)")
     if rank_by == "power":
-        return msg(label + " ({mine:.1f} kW against {best:.1f} kW)",
+        return msg("draws more power ({mine:.1f} kW against {best:.1f} kW)",
                    mine=candidate.power_w / 1e3, best=winner.power_w / 1e3)
     if rank_by == "gpu_count":
-        return msg(label + " ({mine} GPUs against {best})", mine=candidate.gpus_total,
+        return msg("needs more GPUs ({mine} GPUs against {best})", mine=candidate.gpus_total,
                    best=winner.gpus_total)
-    return msg(label)
+    return msg("fewer users per dollar")
