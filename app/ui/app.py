@@ -9,10 +9,13 @@ from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app import APP_NAME, ORG_NAME, __version__, api, paths
+from app.i18n import LANGUAGES
 from app.ui import files
 from app.ui.controller import Controller
 from app.ui.main_window import MainWindow
 from app.ui.text import set_language, system_language, t
+
+SCREENSHOT_SIZE = (1400, 900)
 
 
 def application() -> QApplication:
@@ -31,32 +34,37 @@ def application() -> QApplication:
 
 
 def preferred_language() -> str:
-    stored = files.settings().value("language", "", type=str)
-    return stored or system_language()
+    """The language the user chose in Preferences, else the system's (English if unknown)."""
+    stored = files.LANGUAGE.read()
+    return stored if stored in LANGUAGES else system_language()
 
 
-def offer_recovery(window: MainWindow) -> None:
-    """After a crash, offer the autosaved work back."""
+def offer_recovery(window: MainWindow) -> bool:
+    """After a crash, offer the autosaved work back; True when it was restored."""
     found = files.recovery()
     if found is None:
-        return
+        return False
     data, source = found
     answer = QMessageBox.question(window, APP_NAME, t(
         "AI Sizer did not close cleanly last time. Restore the unsaved scenario?"))
+    restored = False
     if answer == QMessageBox.StandardButton.Yes:
         try:
             window.controller.load(data, source)
-            window.controller.undo_stack.resetClean()
-        except api.ScenarioError:
-            pass
+        except api.ScenarioError as exc:
+            QMessageBox.warning(window, APP_NAME, t("Cannot restore the unsaved scenario:")
+                                + "\n" + "\n".join(exc.problems))
+        else:
+            window.controller.undo_stack.resetClean()  # restored work is unsaved work
+            restored = True
     files.clear_autosave()
+    return restored
 
 
 def make_window(scenario: Path | None = None) -> MainWindow:
     """Controller and window, with ``scenario`` or the built-in example loaded."""
     set_language(preferred_language())
     controller = Controller()
-    controller.language = preferred_language()
     window = MainWindow(controller)
     if scenario is not None:
         window.open_path(Path(scenario))
@@ -69,10 +77,11 @@ def screenshots(window: MainWindow, folder: Path) -> list[Path]:
     """Render every page to ``folder``/NN-name.png; returns the files."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
+    window.resize(*SCREENSHOT_SIZE)
     window.show()
+    window.controller.wait_until_idle()
     for row, page in enumerate(window.pages):
         window.go(row)
-        window.stack.setCurrentIndex(row)
         QApplication.processEvents()
         name = type(page).__name__.removesuffix("Page").lower()
         path = folder / f"{row + 1:02d}-{name}.png"
@@ -91,4 +100,6 @@ def run(scenario: str | None = None, screenshot_dir: str | None = None) -> int:
         return 0
     window.show()
     offer_recovery(window)
-    return app.exec()
+    code = app.exec()
+    window.controller.wait_until_idle()  # no sizing may outlive the window it sizes for
+    return code

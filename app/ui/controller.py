@@ -4,16 +4,39 @@ Pages and charts never compute numbers: they send edits (``controller.edit("work
 concurrent_users", 64)``) and redraw when ``result_changed`` fires. An edit that does not
 validate is refused with readable problems (``problems_changed``) and the scenario stays as
 it was.
+
+Sizing runs off the GUI thread: a Step 3 search over the whole catalog takes over 100 ms,
+too long to block typing. An edit after a quiet spell starts a sizing at once; edits that
+follow within ``RECOMPUTE_DELAY_MS`` or while a sizing runs are coalesced into one sizing after
+the last of them. A worker (``SizingJob`` on a one-thread QThreadPool) only reads the
+immutable scenario and catalog and returns its result through a queued signal
+(``SizingRelay``); a result whose generation is no longer the current one is dropped.
+``recompute()`` sizes synchronously (on open, and for scripts); ``wait_until_idle()`` waits
+for the pending result (tests, scripts, the end of the program).
 """
 
 from __future__ import annotations
 
+import atexit
 import copy
+import gc
 import json
+import time
+import weakref
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+import shiboken6
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEventLoop,
+    QObject,
+    QRunnable,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app import api
@@ -21,7 +44,7 @@ from app.catalog.loader import default_catalog
 from app.domain.catalog import Catalog
 from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
-from app.ui import files
+from app.ui import files, text
 
 RECOMPUTE_DELAY_MS = 30
 
@@ -67,6 +90,68 @@ class EditCommand(QUndoCommand):
         self.controller._set_data(self.before)
 
 
+class SizingRelay(QObject):
+    """Carries a worker's outcome to the GUI thread: ``finished(owner, generation, result,
+    error)``, where ``owner`` is a weak reference to the controller that asked.
+
+    One relay lives for the whole program, in the GUI thread, so no worker ever holds the
+    last reference to a QObject (a QObject must die in its own thread).
+    """
+
+    finished = Signal(object, int, object, object)
+
+    def __init__(self):
+        super().__init__()
+        self.finished.connect(self.deliver, Qt.ConnectionType.QueuedConnection)
+
+    def deliver(self, owner: weakref.ref, generation: int, result: SizingResult | None,
+                error: Exception | None) -> None:
+        controller = owner()
+        if controller is not None and shiboken6.isValid(controller):
+            controller._job_finished(generation, result, error)
+
+
+_worker: dict[str, Any] = {}  # the relay and the pool, made on first use in the GUI thread
+
+
+def _relay_and_pool() -> tuple[SizingRelay, QThreadPool]:
+    if not _worker:
+        pool = QThreadPool()
+        pool.setMaxThreadCount(1)  # one sizing at a time; the controller coalesces the rest
+        atexit.register(pool.waitForDone)  # no sizing may run while Python shuts down
+        _worker.update(relay=SizingRelay(), pool=pool)
+    return _worker["relay"], _worker["pool"]
+
+
+class SizingJob(QRunnable):
+    """Sizes one scenario on a pool thread. Touches no widget and no controller state.
+
+    Python's cyclic garbage collector is paused while the job runs: a collection started on
+    this thread could destroy a QObject of the GUI thread (say, a closed window's), which
+    crashes Qt. Collections then happen on the GUI thread only.
+    """
+
+    def __init__(self, owner: Controller, generation: int, scenario: Scenario,
+                 catalog: Catalog, relay: SizingRelay):
+        super().__init__()
+        self.owner = weakref.ref(owner)  # never keeps a controller alive
+        self.generation, self.scenario, self.catalog, self.relay = (generation, scenario,
+                                                                    catalog, relay)
+
+    def run(self) -> None:
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            try:
+                result, error = api.size(self.scenario, self.catalog), None
+            except Exception as exc:  # handed to the GUI thread, which reports or re-raises
+                result, error = None, exc
+            self.relay.finished.emit(self.owner, self.generation, result, error)
+        finally:
+            if collecting:
+                gc.enable()
+
+
 class Controller(QObject):
     """Owns the current scenario and its result."""
 
@@ -76,20 +161,26 @@ class Controller(QObject):
     dirty_changed = Signal(bool)
     path_changed = Signal(object)  # Path | None
     language_changed = Signal(str)
+    busy_changed = Signal(bool)  # a sizing runs in the background
 
     def __init__(self, catalog: Catalog | None = None, parent: QObject | None = None):
         super().__init__(parent)
         self.catalog = catalog or default_catalog()
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.dirty_changed.emit(not clean))
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._data: dict = api.example("worked-example")
         self._scenario: Scenario = api.load_scenario(self._data)
         self._result: SizingResult | None = None
         self._problems: list[str] = []
         self.path: Path | None = None
-        self.language = "en"
+        self.language = text.language()
         self._timer = QTimer(self, singleShot=True, interval=RECOMPUTE_DELAY_MS)
-        self._timer.timeout.connect(self.recompute)
+        self._timer.timeout.connect(self._size_latest)
+        self._relay, self._pool = _relay_and_pool()
+        self._generation = 0  # bumped by every change of the scenario
+        self._job_running = False
+        self._rerun = False  # the scenario changed while a job ran: size again when it ends
+        self._busy_shown = False
 
     # --- state -----------------------------------------------------------------------------
     @property
@@ -112,6 +203,10 @@ class Controller(QObject):
     @property
     def dirty(self) -> bool:
         return not self.undo_stack.isClean()
+
+    def _clean_changed(self, clean: bool) -> None:
+        # A method, not a lambda: Qt disconnects it before the stack dies with the controller.
+        self.dirty_changed.emit(not clean)
 
     def value(self, dotted: str) -> Any:
         """The scenario's current value at a dotted path."""
@@ -155,22 +250,87 @@ class Controller(QObject):
         self.schedule()
 
     # --- sizing ----------------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        """True while a result for the current scenario is still to come."""
+        return self._job_running or self._timer.isActive()
+
     def schedule(self) -> None:
-        """Recompute soon; a burst of edits recomputes once."""
-        self._timer.start()
+        """Size the scenario soon, off the GUI thread; a burst of edits sizes once."""
+        self._generation += 1  # whatever runs now sizes an outdated scenario
+        if self.busy:
+            self._timer.start()
+        else:
+            self._start_job()
+        self._update_busy()
 
     def recompute(self) -> None:
-        """Size the scenario now and tell every view."""
+        """Size the scenario now, on this thread, and tell every view."""
         self._timer.stop()
+        self._generation += 1
+        self._rerun = False
         try:
-            self._result = api.size(self._scenario, self.catalog)
-            self._problems = []
+            result, error = api.size(self._scenario, self.catalog), None
         except api.ScenarioError as exc:
-            self._problems = exc.problems
-            self.problems_changed.emit(exc.problems)
+            result, error = None, exc
+        self._update_busy()
+        self._deliver(result, error)
+
+    def wait_until_idle(self, timeout_s: float = 10.0) -> bool:
+        """Process events until the current scenario's result is delivered (False on timeout).
+
+        For tests, scripts and benchmarks: the window itself never waits.
+        """
+        if self._timer.isActive():
+            self._timer.stop()
+            self._size_latest()
+        deadline = time.monotonic() + timeout_s
+        while self.busy:
+            if time.monotonic() > deadline:
+                return False
+            self._pool.waitForDone(5)
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 5)
+        return True
+
+    def _size_latest(self) -> None:
+        if self._job_running:
+            self._rerun = True
+        else:
+            self._start_job()
+
+    def _start_job(self) -> None:
+        self._rerun = False
+        self._job_running = True
+        self._pool.start(SizingJob(self, self._generation, self._scenario, self.catalog,
+                                   self._relay))
+
+    def _update_busy(self) -> None:
+        if self.busy != self._busy_shown:
+            self._busy_shown = self.busy
+            self.busy_changed.emit(self._busy_shown)
+
+    def _job_finished(self, generation: int, result: SizingResult | None,
+                      error: Exception | None) -> None:
+        self._job_running = False
+        if self._rerun:
+            self._start_job()
+        self._update_busy()
+        if generation != self._generation:
+            return  # the scenario changed meanwhile: this result is stale
+        if error is not None and not isinstance(error, api.ScenarioError):
+            self.problems_changed.emit([f"sizing failed: {error}"])
+            raise error  # a bug, not bad input: let the exception hook report it
+        self._deliver(result, error)
+
+    def _deliver(self, result: SizingResult | None, error: api.ScenarioError | None) -> None:
+        if error is not None:
+            self._problems = error.problems
+            self.problems_changed.emit(error.problems)
             return
+        self._result = result
+        self._problems = []
         self.problems_changed.emit([])
-        self.result_changed.emit(self._result)
+        self.result_changed.emit(result)
 
     # --- files -----------------------------------------------------------------------------
     def load(self, data: dict, path: Path | None) -> None:
@@ -190,21 +350,28 @@ class Controller(QObject):
 
     def open(self, path: Path) -> None:
         """Open a scenario file (raises api.ScenarioError with readable problems)."""
-        self.load(api._parse(Path(path)), Path(path))
-        files.remember_recent(Path(path))
+        path = Path(path)
+        data = api._parse(path)
+        api.load_scenario(data)  # refused before anything changes, and before it is recent
+        files.remember_recent(path)
+        self.load(data, path)
 
     def save(self, path: Path | None = None) -> Path:
         """Write the scenario atomically; returns where."""
+        if path is None and self.path is None:
+            raise ValueError("the scenario has no file yet: give a path")
         target = Path(path or self.path)
         files.write_atomic(target, json.dumps(self._data, indent=2) + "\n")
+        files.remember_recent(target)
+        files.clear_autosave()
         self.path = target
         self.undo_stack.setClean()
         self.path_changed.emit(target)
-        files.remember_recent(target)
-        files.clear_autosave()
         return target
 
     def set_language(self, lang: str) -> None:
+        """Switch the window's language; every page, menu and chart retranslates."""
+        text.set_language(lang)
         if lang != self.language:
             self.language = lang
             self.language_changed.emit(lang)

@@ -1,14 +1,22 @@
-"""The main window: steps on the left, the step in the middle, the live summary on the right."""
+"""The main window: steps on the left, the step in the middle, the live summary on the right.
+
+The window holds no numbers of its own: it shows the controller's scenario and result, sends
+menu commands to it, and keeps the user's work safe (confirmation before losing it, autosave
+every minute while there is unsaved work, atomic saves). Colours come from the system palette,
+so the window follows the light or dark scheme of the desktop.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
+    QLabel,
     QListWidget,
     QMainWindow,
     QMessageBox,
@@ -23,12 +31,23 @@ from PySide6.QtWidgets import (
 from app import APP_NAME, api
 from app.ui import files
 from app.ui.controller import Controller
+from app.ui.dialogs.about import AboutDialog, MethodDialog
+from app.ui.dialogs.preferences import PreferencesDialog
 from app.ui.pages import PAGES, STEPS
+from app.ui.pages.base import StepPage
 from app.ui.summary_panel import SummaryPanel
 from app.ui.text import t
 
 AUTOSAVE_MS = 60_000
 SCENARIO_FILTER = "AI Sizer scenarios (*.json)"
+BACK_KEYS = ("Ctrl+PgUp", "Alt+Left")
+NEXT_KEYS = ("Ctrl+PgDown", "Alt+Right")
+
+
+def scenario_files(urls) -> list[Path]:
+    """The local .json files among dropped ``urls``."""
+    local = (Path(url.toLocalFile()) for url in urls if url.isLocalFile())
+    return [path for path in local if path.suffix.lower() == ".json"]
 
 
 class MainWindow(QMainWindow):
@@ -38,35 +57,42 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.controller = controller
         self.setAcceptDrops(True)
-        self.pages = [page(controller) for page in PAGES]
         self.steps = QListWidget()
         self.steps.setObjectName("stepList")
+        self.steps.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.built: dict[int, StepPage] = {}  # pages are made on first visit (start-up time)
         self.stack = QStackedWidget()
-        for page in self.pages:
-            scroll = QScrollArea(widgetResizable=True)
-            scroll.setWidget(page)
-            self.stack.addWidget(scroll)
+        for _ in PAGES:
+            self.stack.addWidget(QScrollArea(widgetResizable=True))
+            self.steps.addItem("")
         self.back, self.next = QPushButton(), QPushButton()
-        self.back.clicked.connect(lambda: self.go(self.steps.currentRow() - 1))
-        self.next.clicked.connect(lambda: self.go(self.steps.currentRow() + 1))
-        self.steps.currentRowChanged.connect(self.show_page)
+        self.back.setObjectName("backButton")
+        self.next.setObjectName("nextButton")
         self.summary = SummaryPanel(controller)
-        self.setCentralWidget(self.build_body())
+        self.splitter = self.build_body()
+        self.setCentralWidget(self.splitter)
         self.actions_: dict[str, QAction] = {}
+        self.dialogs: dict[str, QWidget] = {}
         self.build_menus()
+        self.busy = QLabel()
+        self.statusBar().addPermanentWidget(self.busy)
         self.autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
         self.autosave_timer.timeout.connect(self.autosave)
         self.autosave_timer.start()
-        controller.dirty_changed.connect(lambda _: self.update_title())
-        controller.path_changed.connect(lambda _: self.update_title())
-        controller.scenario_changed.connect(lambda _: self.update_title())
-        controller.language_changed.connect(lambda _: self.retranslate())
+        self.connect_controller()
         self.retranslate()
         self.steps.setCurrentRow(0)
+        self.show_page(0)
         self.resize(1400, 900)
+        self.restore_state()
+        self.steps.setFocus()
 
     # --- layout ----------------------------------------------------------------------------
-    def build_body(self) -> QWidget:
+    def build_body(self) -> QSplitter:
+        """Steps | page with Back and Next | summary. Tab moves through them in that order."""
+        self.back.clicked.connect(self.go_back)
+        self.next.clicked.connect(self.go_next)
+        self.steps.currentRowChanged.connect(self.show_page)
         centre = QWidget()
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -76,6 +102,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.stack, 1)
         column.addLayout(buttons)
         splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setObjectName("mainSplitter")
         splitter.addWidget(self.steps)
         splitter.addWidget(centre)
         splitter.addWidget(self.summary)
@@ -83,72 +110,186 @@ class MainWindow(QMainWindow):
         splitter.setSizes([200, 900, 300])
         return splitter
 
+    def connect_controller(self) -> None:
+        # Methods, not lambdas: Qt disconnects them when the window goes before the controller.
+        controller = self.controller
+        controller.dirty_changed.connect(self.update_title)
+        controller.path_changed.connect(self.update_title)
+        controller.path_changed.connect(self.enable_recent)
+        controller.scenario_changed.connect(self.update_title)
+        controller.language_changed.connect(self.retranslate)
+        controller.busy_changed.connect(self.show_busy)
+        stack = controller.undo_stack
+        for signal in (stack.canUndoChanged, stack.canRedoChanged, stack.undoTextChanged,
+                       stack.redoTextChanged):
+            signal.connect(self.update_undo_actions)
+
     def add_action(self, key: str, slot, shortcut=None) -> QAction:
+        """An action whose text is ``t(key)``; ``shortcut`` is a StandardKey or key names."""
         action = QAction(self)
         action.triggered.connect(slot)
-        if shortcut is not None:
+        if isinstance(shortcut, tuple):
+            action.setShortcuts([QKeySequence(keys) for keys in shortcut])
+        elif shortcut is not None:
             action.setShortcut(shortcut)
         self.actions_[key] = action
         return action
 
     def build_menus(self) -> None:
-        bar = self.menuBar()
+        bar, keys = self.menuBar(), QKeySequence.StandardKey
         self.file_menu = bar.addMenu("")
         for key, slot, shortcut in (
-            ("New", self.new, QKeySequence.StandardKey.New),
-            ("Open…", self.open_dialog, QKeySequence.StandardKey.Open),
-            ("Save", self.save, QKeySequence.StandardKey.Save),
-            ("Save As…", self.save_as, QKeySequence.StandardKey.SaveAs),
+            ("New", self.new, keys.New),
+            ("Open…", self.open_dialog, keys.Open),
+            ("Save", self.save, keys.Save),
+            ("Save As…", self.save_as, keys.SaveAs),
         ):
             self.file_menu.addAction(self.add_action(key, slot, shortcut))
         self.recent_menu = self.file_menu.addMenu("")
         self.recent_menu.aboutToShow.connect(self.fill_recent)
+        self.enable_recent()
         self.file_menu.addSeparator()
-        self.file_menu.addAction(self.add_action("Quit", self.close, QKeySequence.StandardKey.Quit))
+        self.file_menu.addAction(self.add_action("Quit", self.close, keys.Quit))
         self.edit_menu = bar.addMenu("")
-        undo = self.controller.undo_stack.createUndoAction(self)
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self.controller.undo_stack.createRedoAction(self)
-        redo.setShortcut(QKeySequence.StandardKey.Redo)
-        self.edit_menu.addAction(undo)
-        self.edit_menu.addAction(redo)
-        self.actions_["Undo"], self.actions_["Redo"] = undo, redo
+        self.edit_menu.addAction(self.add_action("&Undo", self.controller.undo_stack.undo,
+                                                 keys.Undo))
+        self.edit_menu.addAction(self.add_action("&Redo", self.controller.undo_stack.redo,
+                                                 keys.Redo))
+        self.edit_menu.addSeparator()
+        preferences = self.add_action("&Preferences…", self.show_preferences, keys.Preferences)
+        preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.edit_menu.addAction(preferences)
+        self.build_go_menu()
         self.help_menu = bar.addMenu("")
+        self.help_menu.addAction(self.add_action("&Sizing method", self.show_method))
+        about = self.add_action("&About AI Sizer", self.show_about)
+        about.setMenuRole(QAction.MenuRole.AboutRole)
+        self.help_menu.addAction(about)
+        self.update_undo_actions()
 
-    def retranslate(self) -> None:
+    def build_go_menu(self) -> None:
+        self.go_menu = self.menuBar().addMenu("")
+        self.go_menu.addAction(self.add_action("Previous step", self.go_back, BACK_KEYS))
+        self.go_menu.addAction(self.add_action("Next step", self.go_next, NEXT_KEYS))
+        self.go_menu.addSeparator()
+        self.step_actions = []
+        for row in range(len(PAGES)):
+            action = QAction(self)
+            action.triggered.connect(lambda _=False, r=row: self.go(r))
+            if row < 9:
+                action.setShortcut(QKeySequence(f"Ctrl+{row + 1}"))
+            self.go_menu.addAction(action)
+            self.step_actions.append(action)
+
+    def retranslate(self, *_) -> None:
         self.file_menu.setTitle(t("&File"))
         self.edit_menu.setTitle(t("&Edit"))
+        self.go_menu.setTitle(t("&Go"))
         self.help_menu.setTitle(t("&Help"))
         self.recent_menu.setTitle(t("Open Recent"))
         for key, action in self.actions_.items():
-            if key not in ("Undo", "Redo"):
-                action.setText(t(key))
+            action.setText(t(key))
+        self.update_undo_actions()
         self.back.setText(t("< Back"))
         self.next.setText(t("Next >"))
-        row = self.steps.currentRow()
-        self.steps.clear()
-        for page in self.pages:
-            self.steps.addItem(page.title())
-        self.steps.setCurrentRow(max(row, 0))
+        self.steps.setAccessibleName(t("Steps"))
+        for row, page_type in enumerate(PAGES):
+            title = self.built[row].title() if row in self.built else t(page_type.TITLE)
+            self.steps.item(row).setText(title)
+            self.step_actions[row].setText(title)
+        self.show_busy(self.controller.busy)
         self.update_title()
 
-    def update_title(self) -> None:
+    def update_title(self, *_) -> None:
         name = self.controller.scenario.name
         where = self.controller.path.name if self.controller.path else t("unsaved")
         self.setWindowTitle(f"{name} ({where})[*] - {APP_NAME}")
         self.setWindowModified(self.controller.dirty)
+
+    def update_undo_actions(self, *_) -> None:
+        """Undo and Redo name the edit they undo or redo, in the window's language."""
+        stack = self.controller.undo_stack
+        if not shiboken6.isValid(stack):
+            return  # the stack announces its own destruction
+        undo, redo = self.actions_["&Undo"], self.actions_["&Redo"]
+        undo.setEnabled(stack.canUndo())
+        redo.setEnabled(stack.canRedo())
+        undo.setText(t("&Undo {what}", what=stack.undoText()) if stack.canUndo() else t("&Undo"))
+        redo.setText(t("&Redo {what}", what=stack.redoText()) if stack.canRedo() else t("&Redo"))
+
+    def show_busy(self, busy: bool) -> None:
+        self.busy.setText(t("Sizing…") if busy else "")
 
     # --- navigation ------------------------------------------------------------------------
     def go(self, row: int) -> None:
         if 0 <= row < self.steps.count():
             self.steps.setCurrentRow(row)
 
+    def go_back(self) -> None:
+        self.go(self.steps.currentRow() - 1)
+
+    def go_next(self) -> None:
+        if self.steps.currentRow() < len(STEPS) - 1:
+            self.go(self.steps.currentRow() + 1)
+
+    def page(self, row: int) -> StepPage:
+        """The page at ``row``, made now if this is its first visit.
+
+        A page made later shows the current scenario, result and language at once, and from
+        then on listens to the controller like the others.
+        """
+        if row not in self.built:
+            page = self.built[row] = PAGES[row](self.controller)
+            self.stack.widget(row).setWidget(page)
+            self.tab_through(page)
+        return self.built[row]
+
+    def tab_through(self, page: StepPage) -> None:
+        """Tab goes steps, page, Back, Next: Qt appends a late page after Next otherwise."""
+        last, widget = None, page.nextInFocusChain()
+        while page.isAncestorOf(widget):
+            if widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                last = widget
+            widget = widget.nextInFocusChain()
+        if last is not None:
+            QWidget.setTabOrder(last, self.back)
+            QWidget.setTabOrder(self.back, self.next)
+
+    @property
+    def pages(self) -> list[StepPage]:
+        """Every page (made now where not visited yet)."""
+        return [self.page(row) for row in range(len(PAGES))]
+
     def show_page(self, row: int) -> None:
         if row < 0:
             return
+        self.page(row)
         self.stack.setCurrentIndex(row)
         self.back.setEnabled(row > 0)
         self.next.setEnabled(row < len(STEPS) - 1)
+
+    # --- dialogs ---------------------------------------------------------------------------
+    def show_dialog(self, name: str, make) -> QWidget:
+        """Show the dialog ``name`` without blocking (made once, kept while the window is)."""
+        dialog = self.dialogs.get(name)
+        if dialog is None:
+            dialog = self.dialogs[name] = make()
+        if dialog.isVisible():
+            dialog.raise_()  # it may hide behind the window
+        dialog.show()
+        dialog.activateWindow()
+        return dialog
+
+    def show_preferences(self) -> QWidget:
+        return self.show_dialog("preferences", lambda: PreferencesDialog(self.controller, self))
+
+    def show_about(self) -> QWidget:
+        self.dialogs.pop("about", None)  # its text is made in the current language
+        return self.show_dialog("about", lambda: AboutDialog(self.controller.catalog, self))
+
+    def show_method(self) -> QWidget:
+        self.dialogs.pop("method", None)
+        return self.show_dialog("method", lambda: MethodDialog(self))
 
     # --- files -----------------------------------------------------------------------------
     def confirm_discard(self) -> bool:
@@ -170,9 +311,13 @@ class MainWindow(QMainWindow):
     def open_dialog(self) -> None:
         if not self.confirm_discard():
             return
-        path, _ = QFileDialog.getOpenFileName(self, t("Open scenario"), "", SCENARIO_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, t("Open scenario"), files.last_folder(),
+                                              t(SCENARIO_FILTER))
         if path:
             self.open_path(Path(path))
+
+    def open_recent(self, path: Path) -> bool:
+        return self.confirm_discard() and self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
         try:
@@ -189,7 +334,10 @@ class MainWindow(QMainWindow):
         return self.write(self.controller.path)
 
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, t("Save scenario"), "", SCENARIO_FILTER)
+        folder = files.last_folder() or str(Path.home())
+        suggested = str(Path(folder) / f"{self.controller.scenario.name}.json")
+        path, _ = QFileDialog.getSaveFileName(self, t("Save scenario"), suggested,
+                                              t(SCENARIO_FILTER))
         if not path:
             return False
         if not path.endswith(".json"):
@@ -198,37 +346,61 @@ class MainWindow(QMainWindow):
 
     def write(self, path: Path) -> bool:
         try:
-            self.controller.save(path)
+            written = self.controller.save(path)
         except OSError as exc:
             QMessageBox.critical(self, APP_NAME, t("Cannot save {path}: {reason}",
                                                    path=str(path), reason=exc.strerror or exc))
             return False
+        self.statusBar().showMessage(t("Saved to {path}", path=str(written)), 5000)
         return True
+
+    def enable_recent(self, *_) -> None:
+        """Open Recent is enabled while there are recent files (a disabled menu never fills)."""
+        self.recent_menu.setEnabled(bool(files.recent_files()))
 
     def fill_recent(self) -> None:
         self.recent_menu.clear()
         for path in files.recent_files():
             action = self.recent_menu.addAction(str(path))
-            action.triggered.connect(lambda _=False, p=path: self.confirm_discard()
-                                     and self.open_path(p))
+            action.triggered.connect(lambda _=False, p=path: self.open_recent(p))
         self.recent_menu.setEnabled(bool(self.recent_menu.actions()))
 
     def autosave(self) -> None:
+        """Keep unsaved work for recovery; work that is saved (or undone) needs none."""
         if self.controller.dirty:
             files.autosave(self.controller.data, self.controller.path)
+        else:
+            files.clear_autosave()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt API)
-        if any(u.toLocalFile().endswith(".json") for u in event.mimeData().urls()):
+        if scenario_files(event.mimeData().urls()):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt API)
-        paths = [Path(u.toLocalFile()) for u in event.mimeData().urls()]
-        scenario = next((p for p in paths if p.suffix == ".json"), None)
-        if scenario and self.confirm_discard():
-            self.open_path(scenario)
+        found = scenario_files(event.mimeData().urls())
+        if not found:
+            return
+        event.acceptProposedAction()
+        if self.confirm_discard():
+            self.open_path(found[0])
+
+    # --- window state ----------------------------------------------------------------------
+    def restore_state(self) -> None:
+        """Geometry and splitter as the user left them (window state, not preferences)."""
+        geometry = files.WINDOW_GEOMETRY.read()
+        if not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        splitter = files.WINDOW_SPLITTER.read()
+        if not splitter.isEmpty():
+            self.splitter.restoreState(splitter)
+
+    def save_state(self) -> None:
+        files.WINDOW_GEOMETRY.write(self.saveGeometry())
+        files.WINDOW_SPLITTER.write(self.splitter.saveState())
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt API)
         if self.confirm_discard():
+            self.save_state()
             files.clear_autosave()
             event.accept()
         else:

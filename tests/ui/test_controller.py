@@ -1,0 +1,216 @@
+"""The controller: undoable edits, sizing off the GUI thread, files, language."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QThread
+
+from app import api
+from app.ui import files, text
+from app.ui.controller import Controller
+
+USERS = "workload.concurrent_users"
+
+
+def users_sized(controller: Controller) -> int:
+    return controller.result.inputs["workload"]["concurrent_users"]
+
+
+def edited(controller: Controller, dotted: str, value) -> list[str]:
+    problems = controller.edit(dotted, value)
+    assert controller.wait_until_idle()
+    return problems
+
+
+@pytest.fixture
+def english():
+    yield
+    text.set_language("en")
+
+
+def test_edit_changes_the_result(controller, qtbot):
+    before = users_sized(controller)
+    with qtbot.waitSignal(controller.result_changed, timeout=10_000) as blocker:
+        assert controller.edit(USERS, before + 7) == []
+    assert blocker.args[0] is controller.result
+    assert users_sized(controller) == before + 7
+    assert controller.problems == []
+
+
+def test_result_arrives_on_the_gui_thread(controller, qtbot):
+    threads = []
+    controller.result_changed.connect(lambda _: threads.append(QThread.currentThread()))
+    edited(controller, USERS, 12)
+    assert threads == [QCoreApplication.instance().thread()]
+
+
+def test_invalid_edit_is_refused_and_keeps_the_state(controller, qtbot):
+    before, result = controller.data, controller.result
+    with qtbot.waitSignal(controller.problems_changed) as blocker:
+        problems = controller.edit(USERS, -5)
+    assert problems and "concurrent_users" in problems[0]
+    assert blocker.args == [problems]
+    assert controller.data == before
+    assert controller.result is result
+    assert controller.undo_stack.count() == 0
+    assert not controller.dirty and not controller.busy
+
+
+def test_undo_and_redo_restore_scenarios_and_results(controller):
+    first = controller.result.model_dump()
+    edited(controller, USERS, 11)
+    edited(controller, USERS, 23)
+    second = controller.result.model_dump()
+    controller.undo_stack.undo()
+    assert controller.wait_until_idle()
+    assert controller.value(USERS) == 11 and users_sized(controller) == 11
+    controller.undo_stack.undo()
+    assert controller.wait_until_idle()
+    assert controller.result.model_dump() == first
+    controller.undo_stack.redo()
+    controller.undo_stack.redo()
+    assert controller.wait_until_idle()
+    assert controller.value(USERS) == 23
+    assert controller.result.model_dump() == second
+
+
+def test_edit_many_is_one_undo_step(controller):
+    before = controller.data
+    controller.edit_many({USERS: 9, "workload.prompt_tokens": 1234}, "two fields")
+    assert controller.undo_stack.count() == 1
+    assert controller.undo_stack.undoText() == "two fields"
+    controller.undo_stack.undo()
+    assert controller.data == before
+
+
+def test_a_burst_of_edits_delivers_only_the_last_result(controller):
+    delivered = []
+    controller.result_changed.connect(lambda r: delivered.append(
+        r.inputs["workload"]["concurrent_users"]))
+    for users in (3, 4, 5, 6, 7):
+        controller.edit(USERS, users)
+    assert controller.busy
+    assert controller.wait_until_idle()
+    assert delivered and delivered[-1] == 7
+    assert 7 in delivered and len(delivered) <= 2
+    assert users_sized(controller) == 7
+
+
+def test_a_stale_result_is_dropped(controller):
+    delivered = []
+    controller.result_changed.connect(delivered.append)
+    stale = controller._generation - 1
+    controller._job_finished(stale, controller.result, None)
+    assert delivered == []
+
+
+def test_recompute_is_synchronous_and_outdates_a_running_sizing(controller):
+    delivered = []
+    controller.result_changed.connect(lambda r: delivered.append(
+        r.inputs["workload"]["concurrent_users"]))
+    controller.edit(USERS, 31)  # starts a worker
+    controller.recompute()  # sizes 31 here and now
+    assert delivered == [31]
+    assert controller.wait_until_idle()
+    assert delivered == [31]  # the worker's copy was stale
+
+
+def test_busy_is_announced(controller, qtbot):
+    states = []
+    controller.busy_changed.connect(states.append)
+    edited(controller, USERS, 17)
+    assert states == [True, False]
+
+
+def test_dirty_flag_follows_edits_saves_and_undo(controller, tmp_path, qtbot):
+    assert not controller.dirty
+    with qtbot.waitSignal(controller.dirty_changed) as blocker:
+        controller.edit(USERS, 15)
+    assert blocker.args == [True] and controller.dirty
+    controller.save(tmp_path / "s.json")
+    assert not controller.dirty
+    controller.undo_stack.undo()
+    assert controller.dirty
+
+
+def test_save_and_open_round_trip(controller, tmp_path, catalog):
+    edited(controller, USERS, 21)
+    target = tmp_path / "round-trip.json"
+    with_paths = []
+    controller.path_changed.connect(with_paths.append)
+    assert controller.save(target) == target
+    assert with_paths == [target] and controller.path == target
+    assert [p.name for p in tmp_path.glob("*.json*")] == ["round-trip.json"]
+    assert not list(tmp_path.glob(".*.tmp"))
+    assert json.loads(target.read_text(encoding="utf-8")) == controller.data
+    other = Controller(catalog)
+    other.open(target)
+    assert other.data == controller.data
+    assert other.path == target and not other.dirty
+    assert users_sized(other) == 21
+    assert files.recent_files()[0] == target.resolve()
+
+
+def test_a_failing_save_keeps_the_old_file_and_the_work(controller, tmp_path, monkeypatch):
+    target = tmp_path / "kept.json"
+    controller.save(target)
+    saved = target.read_bytes()
+    edited(controller, USERS, 19)
+
+    def full_disk(source, destination):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    with pytest.raises(OSError):
+        controller.save(target)
+    assert target.read_bytes() == saved
+    assert [p.name for p in tmp_path.glob("*.json*")] == ["kept.json"]
+    assert not list(tmp_path.glob(".*.tmp"))
+    assert controller.dirty and controller.value(USERS) == 19
+
+
+def test_opening_an_invalid_file_raises_readable_problems_and_keeps_the_work(controller,
+                                                                             tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**controller.data, "workload": {"concurrent_users": -1}}),
+                   encoding="utf-8")
+    edited(controller, USERS, 13)
+    with pytest.raises(api.ScenarioError) as caught:
+        controller.open(bad)
+    assert any("concurrent_users" in problem for problem in caught.value.problems)
+    assert controller.value(USERS) == 13 and controller.dirty and controller.path is None
+
+
+def test_new_starts_clean_from_the_example(controller):
+    edited(controller, USERS, 29)
+    controller.new()
+    assert controller.data == api.example("worked-example")
+    assert not controller.dirty and controller.undo_stack.count() == 0
+
+
+def test_recent_files_list_after_open_and_save(controller, tmp_path, catalog):
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    controller.save(first)
+    controller.save(second)
+    Controller(catalog).open(first)
+    assert files.recent_files() == [first.resolve(), second.resolve()]
+
+
+def test_saving_clears_the_autosave(controller, tmp_path):
+    edited(controller, USERS, 27)
+    files.autosave(controller.data, None)
+    controller.save(tmp_path / "s.json")
+    assert files.recovery() is None
+
+
+def test_language_switch_is_announced(controller, qtbot, english):
+    with qtbot.waitSignal(controller.language_changed) as blocker:
+        controller.set_language("de")
+    assert blocker.args == ["de"]
+    assert text.language() == "de" and controller.language == "de"
+    with pytest.raises(ValueError):
+        controller.set_language("xx")
+    assert controller.language == "de"
