@@ -76,12 +76,17 @@ def ttft_under_load(replica: Replica, work: Workload, batch: np.ndarray,
     """TTFT of a new request while ``batch`` sequences decode [s].
 
     Its prompt is processed in the token budget left beside the decoding sequences, one
-    chunk per step; never faster than the prompt alone.
+    chunk per step (chunked prefill). Each chunk's step also decodes the batch, so the prompt
+    takes its own prefill time plus one decode step of the batch per chunk; it is never
+    faster than the steps it spans.
     """
     budget = replica.max_batched_tokens
     room = np.maximum(budget - batch, budget * replica.prefill_min_budget_share)
     steps = np.ceil(work.prompt_tokens / room)
-    return np.maximum(alone, replica.factors.fixed_latency_s + steps * itl)
+    decoding = np.where(batch >= 1.0, batch, 0.0)
+    decode_only = decode_step(replica, np.maximum(decoding, 1.0), work.average_context).itl
+    shared = np.where(decoding > 0, steps * decode_only, 0.0)
+    return np.maximum(alone + shared, replica.factors.fixed_latency_s + steps * itl)
 
 
 FRACTIONAL_BATCHES = np.geomspace(0.01, 1.0, 12, endpoint=False)
