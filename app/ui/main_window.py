@@ -33,8 +33,10 @@ from app.ui import files
 from app.ui.controller import Controller
 from app.ui.dialogs.about import AboutDialog, MethodDialog
 from app.ui.dialogs.preferences import PreferencesDialog
+from app.ui.dialogs.report_dialogs import ExportDialog, VerifyDialog
 from app.ui.pages import PAGES, STEPS
 from app.ui.pages.base import StepPage
+from app.ui.pages.training import TrainingPage
 from app.ui.summary_panel import SummaryPanel
 from app.ui.text import t
 
@@ -81,6 +83,7 @@ class MainWindow(QMainWindow):
         self.autosave_timer.start()
         self.connect_controller()
         self.retranslate()
+        self.follow_workload()
         self.steps.setCurrentRow(0)
         self.show_page(0)
         self.resize(1400, 900)
@@ -117,6 +120,7 @@ class MainWindow(QMainWindow):
         controller.path_changed.connect(self.update_title)
         controller.path_changed.connect(self.enable_recent)
         controller.scenario_changed.connect(self.update_title)
+        controller.scenario_changed.connect(self.follow_workload)
         controller.language_changed.connect(self.retranslate)
         controller.busy_changed.connect(self.show_busy)
         stack = controller.undo_stack
@@ -149,6 +153,9 @@ class MainWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self.fill_recent)
         self.enable_recent()
         self.file_menu.addSeparator()
+        self.file_menu.addAction(self.add_action("Export report…", self.show_export,
+                                                 QKeySequence("Ctrl+E")))
+        self.file_menu.addSeparator()
         self.file_menu.addAction(self.add_action("Quit", self.close, keys.Quit))
         self.edit_menu = bar.addMenu("")
         self.edit_menu.addAction(self.add_action("&Undo", self.controller.undo_stack.undo,
@@ -162,6 +169,7 @@ class MainWindow(QMainWindow):
         self.build_go_menu()
         self.help_menu = bar.addMenu("")
         self.help_menu.addAction(self.add_action("&Sizing method", self.show_method))
+        self.help_menu.addAction(self.add_action("&Verify report…", self.show_verify))
         about = self.add_action("&About AI Sizer", self.show_about)
         about.setMenuRole(QAction.MenuRole.AboutRole)
         self.help_menu.addAction(about)
@@ -226,11 +234,28 @@ class MainWindow(QMainWindow):
             self.steps.setCurrentRow(row)
 
     def go_back(self) -> None:
-        self.go(self.steps.currentRow() - 1)
+        row = self.steps.currentRow() - 1
+        while row > 0 and self.steps.item(row).isHidden():
+            row -= 1
+        self.go(row)
 
     def go_next(self) -> None:
-        if self.steps.currentRow() < len(STEPS) - 1:
-            self.go(self.steps.currentRow() + 1)
+        row = self.steps.currentRow() + 1
+        while row < len(STEPS) - 1 and self.steps.item(row).isHidden():
+            row += 1
+        if row < len(STEPS):
+            self.go(row)
+
+    def follow_workload(self, *_) -> None:
+        """Step 1 decides which steps appear: the training and workloads step only when the
+        scenario trains, fine-tunes, retrieves (RAG) or compares a CPU."""
+        scenario = self.controller.scenario
+        extra = (scenario.workload.kind in ("fine_tuning", "pretraining")
+                 or getattr(scenario, "rag", None) is not None
+                 or getattr(scenario, "cpu", None) is not None)
+        for row, page_type in enumerate(PAGES):
+            if page_type is TrainingPage:
+                self.steps.item(row).setHidden(not extra)
 
     def page(self, row: int) -> StepPage:
         """The page at ``row``, made now if this is its first visit.
@@ -286,6 +311,14 @@ class MainWindow(QMainWindow):
     def show_about(self) -> QWidget:
         self.dialogs.pop("about", None)  # its text is made in the current language
         return self.show_dialog("about", lambda: AboutDialog(self.controller.catalog, self))
+
+    def show_export(self) -> QWidget:
+        self.dialogs.pop("export", None)  # made in the current language and identity state
+        return self.show_dialog("export", lambda: ExportDialog(self.controller, self))
+
+    def show_verify(self) -> QWidget:
+        self.dialogs.pop("verify", None)
+        return self.show_dialog("verify", lambda: VerifyDialog(self.controller, self))
 
     def show_method(self) -> QWidget:
         self.dialogs.pop("method", None)

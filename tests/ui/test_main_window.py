@@ -436,3 +436,36 @@ def test_a_controller_outliving_its_window_keeps_working(controller, tmp_path):
     controller.save(tmp_path / "s.json")
     assert controller.path == tmp_path / "s.json"
     assert controller.wait_until_idle() and not controller.dirty
+
+
+def test_training_step_appears_only_for_training_rag_or_cpu(qtbot, controller):
+    from app import api
+    from app.ui.main_window import MainWindow
+    from app.ui.pages import PAGES
+    from app.ui.pages.training import TrainingPage
+
+    window = MainWindow(controller)
+    qtbot.addWidget(window)
+    row = PAGES.index(TrainingPage)
+    assert window.steps.item(row).isHidden()
+    controller.load(api.example("pretrain"), None)
+    assert not window.steps.item(row).isHidden()
+    controller.load(api.example("worked-example"), None)
+    window.go(row - 1)
+    window.go_next()
+    assert window.steps.currentRow() == row + 1
+    controller.undo_stack.setClean()
+
+
+def test_export_and_verify_are_in_the_menus(qtbot, controller):
+    from app.ui.main_window import MainWindow
+
+    window = MainWindow(controller)
+    qtbot.addWidget(window)
+    assert "Export report…" in window.actions_
+    assert "&Verify report…" in window.actions_
+    export = window.show_export()
+    verify = window.show_verify()
+    assert export.isVisible() and verify.isVisible()
+    export.close()
+    verify.close()
