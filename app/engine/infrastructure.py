@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 COOLING_LIMITS = {"air": "rack_limit_air_w", "rdhx": "rack_limit_rdhx_w", "dlc": "rack_limit_dlc_w"}
 COOLING_PUE = {"air": "pue_air", "rdhx": "pue_rdhx", "dlc": "pue_dlc"}
 FABRIC_SWITCH = {"infiniband": "qm9700", "ethernet": "sn5600"}
+# Up to this many nodes, front-end and storage traffic share one redundant switch pair
+# (converged); larger deployments separate them as the DGX SuperPOD reference designs do.
+CONVERGED_MAX_NODES = 8
 
 
 @dataclass
@@ -122,10 +125,16 @@ def size_networks(catalog: Catalog, config: Configuration, scale: ScaleResult,
     fabric = size_fabric(catalog, scale, server, inputs.fabric_switch,
                          inputs.oversubscription) if needed else None
     frontend = catalog.switches[inputs.frontend_switch]
-    groups = [switch_group("front-end", frontend,
-                           network.redundant_access("front-end", scale.nodes, frontend.ports)),
-              switch_group("storage", frontend,
-                           network.redundant_access("storage", scale.nodes, frontend.ports))]
+    if scale.nodes <= CONVERGED_MAX_NODES:
+        groups = [switch_group("front-end and storage", frontend, network.redundant_access(
+            "front-end and storage", 2 * scale.nodes, frontend.ports))]
+    else:
+        groups = [switch_group("front-end", frontend,
+                               network.redundant_access("front-end", scale.nodes,
+                                                        frontend.ports)),
+                  switch_group("storage", frontend,
+                               network.redundant_access("storage", scale.nodes,
+                                                        frontend.ports))]
     if fabric is not None:
         switch = catalog.switches[fabric.switch]
         groups.append(SwitchGroup(network="compute fabric", switch=switch.id,

@@ -76,12 +76,13 @@ class TopologyScene(QGraphicsScene):
         self.width = max(item.sceneBoundingRect().right() for item in nodes) if nodes else NODE_W
         switches = self.draw_network(r, nodes)
         self.draw_front(r, switches)
-        self.draw_storage(r, switches.get("storage", nodes[:8]))
+        self.draw_storage(r, switches.get("storage", switches.get("front-end and storage",
+                                                                   nodes[:8])))
         self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
 
     # --- layers, top to bottom -------------------------------------------------------------
     def draw_front(self, r: SizingResult, switches: dict) -> None:
-        front = switches.get("front-end", [])
+        front = switches.get("front-end", switches.get("front-end and storage", []))
         width = self.width
         users = box(self, QRectF(row_x(0, 2, 140, width), -420, 140, 40), t("Users"), "#444444",
                     t("Users send requests to the load balancer"))
@@ -93,7 +94,8 @@ class TopologyScene(QGraphicsScene):
 
     def draw_network(self, r: SizingResult, nodes: list[QGraphicsItem]) -> dict:
         placed: dict[str, list] = {}
-        y = {"front-end": -340, "compute fabric": -200, "storage": 180}
+        y = {"front-end": -340, "front-end and storage": -340, "compute fabric": -200,
+             "storage": 180}
         for group in r.infrastructure.network.groups:
             if group.network == "out-of-band":
                 continue
@@ -111,7 +113,7 @@ class TopologyScene(QGraphicsScene):
             pairs = max(len(row) // 2, 1)
             for j, node in enumerate(targets):
                 for switch in row[2 * (j % pairs): 2 * (j % pairs) + 2]:  # dual-homed
-                    if group.network == "front-end":
+                    if group.network.startswith("front-end"):
                         line(self, switch, node)
                     else:
                         line(self, node, switch)

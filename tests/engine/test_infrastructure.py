@@ -114,8 +114,16 @@ def sized(**infrastructure):
     return size(load_scenario(data))
 
 
-def test_every_deployment_has_front_end_storage_and_management_networks():
+def test_small_deployments_converge_front_end_and_storage():
     site = size(load_scenario(example("small-chat"))).infrastructure
+    names = {group.network for group in site.network.groups}
+    assert names == {"front-end and storage", "out-of-band"}
+
+
+def test_large_deployments_separate_front_end_storage_and_management():
+    data = example("large-moe")
+    data["hardware"] = {"gpu": "h100-sxm", "tensor_parallel": 8, "pipeline_parallel": 2}
+    site = size(load_scenario(data)).infrastructure
     names = {group.network for group in site.network.groups}
     assert {"front-end", "storage", "out-of-band"} <= names
 

@@ -82,9 +82,10 @@ class PowerChart(pg.PlotWidget):
 
     def show_result(self, site: InfrastructureResult) -> None:
         overhead = site.power.facility_w - site.power.it_max_w
-        for bar, value in zip(self.bars, (site.power.compute_w, site.power.network_w, overhead),
-                              strict=True):
+        values = (site.power.compute_w, site.power.network_w, overhead)
+        for bar, value in zip(self.bars, values, strict=True):
             bar.setOpts(height=[value / 1e3])
+        self.setYRange(0, max(values) / 1e3 * 1.1, padding=0)
 
 
 class InfrastructurePage(StepPage):
