@@ -33,7 +33,6 @@ from app.ui import files
 from app.ui.controller import Controller
 from app.ui.dialogs.about import AboutDialog, MethodDialog
 from app.ui.dialogs.preferences import PreferencesDialog
-from app.ui.dialogs.report_dialogs import ExportDialog, VerifyDialog
 from app.ui.pages import PAGES, STEPS
 from app.ui.pages.base import StepPage
 from app.ui.pages.training import TrainingPage
@@ -313,10 +312,14 @@ class MainWindow(QMainWindow):
         return self.show_dialog("about", lambda: AboutDialog(self.controller.catalog, self))
 
     def show_export(self) -> QWidget:
+        from app.ui.dialogs.report_dialogs import ExportDialog  # reportlab/pyHanko load late
+
         self.dialogs.pop("export", None)  # made in the current language and identity state
         return self.show_dialog("export", lambda: ExportDialog(self.controller, self))
 
     def show_verify(self) -> QWidget:
+        from app.ui.dialogs.report_dialogs import VerifyDialog
+
         self.dialogs.pop("verify", None)
         return self.show_dialog("verify", lambda: VerifyDialog(self.controller, self))
 
