@@ -13,8 +13,9 @@ Prints:
   ``result_changed`` handler (median and p95; target p95 under 50 ms), split into the sizing
   alone and the handlers alone, and the time until the visible page is painted;
 - the same for a Step 3 search (a scenario without hardware);
-- for both, the longest stall of the GUI thread while the sizing runs on the worker thread
-  (a 1 ms timer that cannot fire: the worker holds Python's GIL, or the machine is busy).
+- for both, the longest stall of the GUI thread between the edit and its result, while the
+  sizing runs on the worker thread (a 1 ms timer that cannot fire: the GUI thread paints what
+  the edit changed, waits for Python's GIL, or the machine is busy).
 
 Each run uses a fresh, empty configuration folder. Timings are reported, not asserted.
 """
@@ -162,7 +163,7 @@ def scenario_run(window, name: str, data: dict | None, values: tuple[int, int]) 
         line("  of which sizing (worker thread)", sizing_times(window, 20)),
         line("  of which result_changed handlers", handler_times(window, 20)),
         line("  edit to the visible page painted", timings["painted"]),
-        line("  longest GUI-thread stall while sizing", timings["stall"]),
+        line("  longest GUI stall, edit to result (paints)", timings["stall"]),
     ]
 
 

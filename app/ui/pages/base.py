@@ -33,12 +33,31 @@ class StepPage(QWidget):
         self.layout_.addWidget(self.intro)
         self.build()
         controller.scenario_changed.connect(self.show_scenario)
-        controller.result_changed.connect(self.show_result)
+        self.stale = False
+        controller.result_changed.connect(self.result_arrived)
         controller.language_changed.connect(lambda _lang: self.retranslate_all())
         self.retranslate_all()
         self.show_scenario(controller.scenario)
         if controller.result is not None:
             self.show_result(controller.result)
+
+    def result_arrived(self, result: SizingResult) -> None:
+        """Redraw now if the page can be seen; a hidden page in the window redraws when shown.
+
+        Only the visible step pays for a redraw after each edit (a page without a parent, as in
+        tests and dialogs, always redraws).
+        """
+        if self.parentWidget() is not None and not self.isVisible():
+            self.stale = True
+            return
+        self.stale = False
+        self.show_result(result)
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().showEvent(event)
+        if self.stale and self.controller.result is not None:
+            self.stale = False
+            self.show_result(self.controller.result)
 
     def title(self) -> str:
         return t(self.TITLE)
