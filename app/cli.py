@@ -120,15 +120,31 @@ def signing_identity(args: argparse.Namespace):
     return identity.load(path, passphrase(args, f"the signing identity '{path}'"))
 
 
+MAX_COMPARED = 3
+
+
+def compared_options(paths: list[str]) -> list[tuple[str, object]]:
+    """(name, result) of each scenario file to show beside the report's own sizing."""
+    if len(paths) > MAX_COMPARED:
+        raise api.ScenarioError([f"--compare: at most {MAX_COMPARED} options beside the "
+                                 f"report's own scenario (got {len(paths)})"])
+    options = []
+    for path in paths:
+        scenario = api.load_scenario(Path(path))
+        options.append((scenario.name, api.size(scenario)))
+    return options
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from app.report.export import build_report, write_report
     from app.report.identity import IdentityError
 
     try:
         data, result = sized_scenario(args)
+        compared = compared_options(args.compare or [])
         signer = signing_identity(args)
         pdf = build_report(data, result, lang=args.lang, paper=args.paper, identity=signer,
-                           catalog=default_catalog())
+                           catalog=default_catalog(), compared=compared)
     except api.ScenarioError as exc:
         return fail(exc.problems)
     except IdentityError as exc:
@@ -501,6 +517,8 @@ def add_report_parsers(sub) -> None:
     _passphrase_option(report)
     report.add_argument("--lang", choices=["en", "de"], default="en")
     report.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    report.add_argument("--compare", action="append", metavar="OTHER.json",
+                        help="add a compared option (repeat, at most 3)")
     report.add_argument("--set", action="append", metavar="PATH=VALUE",
                         help="override a field, e.g. workload.concurrent_users=64")
     report.set_defaults(func=cmd_report)

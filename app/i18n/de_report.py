@@ -763,4 +763,20 @@ MESSAGES: dict[str, str] = {
         '{total:,.2f} Milliarden, davon {trained:,.3f} Milliarden trainiert',
     '{total}: {n} checkpoints ({checkpoints}) and the dataset ({dataset})':
         '{total}: {n} Checkpoints ({checkpoints}) und der Datensatz ({dataset})',
+    # --- compared options
+    "Compared options": "Verglichene Optionen",
+    "This sizing": "Diese Dimensionierung",
+    "Key figure": "Kennzahl",
+    "The options pinned for comparison, each sized with the same method and catalogs; figures are per replica unless stated.": "Die zum Vergleich festgehaltenen Optionen, jede mit derselben Methode und denselben Katalogen dimensioniert; Angaben je Replikat, sofern nicht anders angegeben.",
+    "GPU x count per replica": "GPU x Anzahl je Replikat",
+    "Weights / KV cache": "Gewichte / KV-Cache",
+    "Fits in memory": "Passt in den Speicher",
+    "VRAM per GPU (used / usable)": "VRAM je GPU (belegt / nutzbar)",
+    "Users per replica within the targets": "Nutzer je Replikat innerhalb der Ziele",
+    "Tokens/s per user at load": "Tokens/s je Nutzer unter Last",
+    "Time to first token at load": "Zeit bis zum ersten Token unter Last",
+    "Saturation throughput (tokens/s)": "Durchsatz bei Sättigung (Tokens/s)",
+    "Replicas / GPUs": "Replikate / GPUs",
+    "Indicative capital cost": "Indikative Investitionskosten",
+    "IT power": "IT-Leistung",
 }

@@ -178,7 +178,8 @@ def contents(lang: str) -> list[Flowable]:
 
 
 def render(result: SizingResult, *, lang: str, paper: str, accuracy: Accuracy,
-           report_date: str, signer: Signer | None = None) -> tuple[bytes, SignatureBox | None]:
+           report_date: str, signer: Signer | None = None,
+           compared: list | None = None) -> tuple[bytes, SignatureBox | None]:
     """The report as PDF bytes, and the signature block's place when ``signer`` is given."""
     register_fonts()
     buffer = io.BytesIO()
@@ -187,7 +188,8 @@ def render(result: SizingResult, *, lang: str, paper: str, accuracy: Accuracy,
     doc = ReportTemplate(buffer, paper, title=title, author=result.inputs.get("author") or "",
                          subject=t(lang, "LLM infrastructure sizing report"),
                          creator=f"AI Sizer {result.tool_version}", lang=lang)
-    ctx = Context(result, lang, doc.width, accuracy, report_date, signer)
+    ctx = Context(result, lang, doc.width, accuracy, report_date, signer,
+                  compared=list(compared or []))
     block = SignatureBlock(signer, lang, doc.width) if signer else None
     story: list[Flowable] = [NextPageTemplate("body"), *sections.cover(ctx), *contents(lang),
                              PageBreak()]

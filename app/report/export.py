@@ -73,8 +73,11 @@ def build_report(scenario: dict | Scenario, result: SizingResult, *, lang: str =
                  paper: str = "a4", identity: Identity | None = None,
                  accuracy: Accuracy | None = None, catalog: Catalog | None = None,
                  report_date: dt.date | None = None,
-                 signing_time: dt.datetime | None = None) -> bytes:
+                 signing_time: dt.datetime | None = None,
+                 compared: list | None = None) -> bytes:
     """The report PDF (signed when ``identity`` is given) as bytes.
+
+    ``compared`` holds (name, SizingResult) pairs of options pinned for comparison.
 
     ``accuracy`` defaults to the calibration errors computed with ``catalog`` when the case
     file is at hand, else the figures recorded in docs/METHOD.md.
@@ -92,13 +95,13 @@ def build_report(scenario: dict | Scenario, result: SizingResult, *, lang: str =
              attachments.RESULT: result_json(result)}
     if identity is None:
         pdf, _ = document.render(result, lang=lang, paper=paper, accuracy=accuracy,
-                                 report_date=date_text)
+                                 report_date=date_text, compared=compared)
         modified = source_date() or dt.datetime.combine(report_date, dt.time(), tzinfo=dt.UTC)
         return attachments.attach(pdf, files, modified)
     signing_time = (signing_time or dt.datetime.now(dt.UTC)).replace(microsecond=0)
     pdf, place = document.render(result, lang=lang, paper=paper, accuracy=accuracy,
                                  report_date=date_text,
-                                 signer=signer_of(identity, signing_time))
+                                 signer=signer_of(identity, signing_time), compared=compared)
     assert place is not None  # the block is always drawn when a signer is given
     return signing.sign(pdf, files, identity, place, signing_time)
 

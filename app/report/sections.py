@@ -71,6 +71,7 @@ class Context:
     report_date: str
     signer: Signer | None = None
     numbering: list[int] = field(default_factory=lambda: [0, 0])
+    compared: list[tuple[str, SizingResult]] = field(default_factory=list)
 
     def t(self, template: str, **params) -> str:
         return t(self.lang, template, **params)
@@ -127,7 +128,13 @@ def number_of(ctx: Context, section) -> int:
 
 
 def applies(section, result: SizingResult) -> bool:
-    """Whether ``section`` appears for ``result`` (the workload sections only when present)."""
+    """Whether ``section`` appears for ``result`` (the workload sections only when present).
+
+    Compared options come last and only when options were pinned, so they never shift the
+    numbers other sections refer to.
+    """
+    if section is section_compared:
+        return False
     needs = {section_training: "training", section_rag: "rag", section_cpu: "cpu"}
     return section not in needs or getattr(result, needs[section]) is not None
 
@@ -1049,6 +1056,54 @@ def section_cpu(ctx: Context) -> list[Flowable]:
             bullets(messages(c.messages, c.explanation, lang))]
 
 
+# ------------------------------------------------------------------------- compared options
+
+
+def compared_rows(ctx: Context, r: SizingResult) -> list[str]:
+    """One column of the comparison: the key figures of one sizing."""
+    lang, c = ctx.lang, r.selection.chosen
+    at = r.performance.at_concurrency
+    capital = r.infrastructure.capital_usd if r.infrastructure else r.cost.capital_usd
+    return [
+        f"{c['gpus_per_replica']} x {c['gpu']}",
+        f"{c['precision']} / {c['kv_precision']}",
+        ctx.t("yes") if r.memory.fits else ctx.t("no"),
+        f"{gb(r.memory.per_gpu_bytes, lang)} / {gb(r.memory.gpu_usable_bytes, lang)}",
+        num(r.performance.slo_capacity_per_replica, ",d", lang),
+        num(at.tokens_per_s_per_user, ",.1f", lang),
+        seconds(at.ttft_s, lang),
+        num(r.performance.saturation.output_tokens_per_s, ",.0f", lang),
+        f"{r.scale.replicas} / {r.scale.gpus_total}",
+        num(r.facility.it_power_w / KW, ",.1f", lang) + " kW",
+        usd(capital, lang),
+    ]
+
+
+COMPARED_LABELS = ("GPU x count per replica", "Weights / KV cache", "Fits in memory",
+                   "VRAM per GPU (used / usable)", "Users per replica within the targets",
+                   "Tokens/s per user at load", "Time to first token at load",
+                   "Saturation throughput (tokens/s)", "Replicas / GPUs", "IT power",
+                   "Indicative capital cost")
+
+
+def section_compared(ctx: Context) -> list[Flowable]:
+    """The options the user pinned beside this sizing (none: no section)."""
+    if not ctx.compared:
+        return []
+    options = [(ctx.t("This sizing"), ctx.result), *ctx.compared]
+    header = [cell(ctx.t("Key figure"), "cell_head")]
+    header += [cell(name, "cell_head") for name, _ in options]
+    columns = [compared_rows(ctx, r) for _, r in options]
+    rows = [header] + [[cell(ctx.t(label))] + [cell(col[i]) for col in columns]
+                       for i, label in enumerate(COMPARED_LABELS)]
+    first = 0.28
+    rest = (1 - first) / len(options)
+    return [heading(ctx, ctx.t("Compared options")),
+            para(ctx.t("The options pinned for comparison, each sized with the same method and "
+                       "catalogs; figures are per replica unless stated.")),
+            table(rows, [ctx.width * first] + [ctx.width * rest] * len(options))]
+
+
 # ----------------------------------------------------------------------------- 8 validation
 
 
@@ -1327,4 +1382,4 @@ def section_signature(ctx: Context, block: Flowable | None) -> list[Flowable]:
 SECTIONS = (section_summary, section_requirements, section_training, section_memory,
             section_selection, section_performance, section_scale, section_infrastructure,
             section_rag, section_cpu, section_validation, section_stack, section_assumptions,
-            section_accuracy, section_glossary)
+            section_accuracy, section_glossary, section_compared)

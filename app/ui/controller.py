@@ -173,6 +173,7 @@ class Controller(QObject):
         self._result: SizingResult | None = None
         self._problems: list[str] = []
         self.path: Path | None = None
+        self.comparison = None  # the Compare page's pinned options, when it exists
         self.language = text.language()
         self._timer = QTimer(self, singleShot=True, interval=RECOMPUTE_DELAY_MS)
         self._timer.timeout.connect(self._size_latest)

@@ -65,3 +65,19 @@ def test_a_file_that_is_not_a_report(qtbot, controller, tmp_path):
     bad.write_text("not a pdf")
     outcome = VerifyDialog.verify(bad, [])
     assert isinstance(outcome, str) or outcome.status != VALID_AND_TRUSTED
+
+
+def test_export_includes_pinned_options(qtbot, controller, tmp_path):
+    from pypdf import PdfReader
+
+    from app.ui.pages.compare import ComparePage
+
+    compare = ComparePage(controller)
+    qtbot.addWidget(compare)
+    controller.comparison.pin(controller.data, controller.catalog, "Option A")
+    dialog = ExportDialog(controller)
+    qtbot.addWidget(dialog)
+    path = tmp_path / "compared.pdf"
+    assert dialog.export_to(path, "en", "a4", False, "") == ""
+    text = " ".join(page.extract_text() for page in PdfReader(path).pages)
+    assert "Compared options" in text and "A: Option A" in text

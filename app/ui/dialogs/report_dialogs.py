@@ -150,6 +150,14 @@ class ExportDialog(QDialog):
         else:
             self.accept()
 
+    def compared(self) -> list:
+        """The options pinned on the Compare page, shown beside this sizing in the report."""
+        comparison = getattr(self.controller, "comparison", None)
+        if comparison is None:
+            return []
+        return [(f"{comparison.letter(i)}: {option.name}", option.result)
+                for i, option in enumerate(comparison.options)]
+
     def export_to(self, path: Path, lang: str, paper: str, sign: bool,
                   passphrase: str) -> str:
         """Write the report; returns a problem sentence or '' (no file on failure)."""
@@ -161,7 +169,8 @@ class ExportDialog(QDialog):
         try:
             signer = identities.load(None, passphrase) if sign else None
             pdf = build_report(self.controller.data, result, lang=lang, paper=paper,
-                               identity=signer, catalog=self.controller.catalog)
+                               identity=signer, catalog=self.controller.catalog,
+                               compared=self.compared())
             write_report(path, pdf)
         except identities.IdentityError as exc:
             return str(exc)

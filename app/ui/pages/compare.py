@@ -54,6 +54,7 @@ class ComparePage(StepPage):
     # --- building --------------------------------------------------------------------------
     def build(self) -> None:
         self.comparison = ComparisonSet()
+        self.controller.comparison = self.comparison  # the report shows the pinned options
         self.layout_.addLayout(self.build_buttons())
         self.message = QLabel(wordWrap=True)
         self.layout_.addWidget(self.message)
