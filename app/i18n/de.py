@@ -438,6 +438,7 @@ MESSAGES: dict[str, str] = {
     "Cannot save {path}: {reason}": "{path} kann nicht gespeichert werden: {reason}",
     "Saved to {path}": "Gespeichert unter {path}",
     "AI Sizer scenarios (*.json)": "AI-Sizer-Szenarien (*.json)",
+    "AI Sizer scenarios and reports (*.json *.pdf)": "AI-Sizer-Szenarien und -Berichte (*.json *.pdf)",
     "AI Sizer did not close cleanly last time. Restore the unsaved scenario?":
         "AI Sizer wurde beim letzten Mal nicht ordnungsgemäß beendet. Möchten Sie das nicht "
         "gespeicherte Szenario wiederherstellen?",

@@ -76,6 +76,18 @@ def set_field(data: dict, dotted: str, value: Any) -> dict:
     return result
 
 
+def scenario_of_report(path: Path) -> dict:
+    """The scenario attached to an AI Sizer report, validated (ScenarioError otherwise)."""
+    from app.report.attachments import ReportFileError, scenario_from_report
+
+    try:
+        data = scenario_from_report(path)
+    except (ReportFileError, OSError) as exc:
+        raise api.ScenarioError([str(exc)]) from None
+    api.load_scenario(data)
+    return data
+
+
 class EditCommand(QUndoCommand):
     """Replace the scenario by another (undo restores the previous one)."""
 
@@ -350,8 +362,12 @@ class Controller(QObject):
         self.load(api.example("worked-example"), None)
 
     def open(self, path: Path) -> None:
-        """Open a scenario file (raises api.ScenarioError with readable problems)."""
+        """Open a scenario file, or the scenario a PDF report carries (raises
+        api.ScenarioError with readable problems)."""
         path = Path(path)
+        if path.suffix.lower() == ".pdf":
+            self.load(scenario_of_report(path), None)  # saving asks for a new .json name
+            return
         data = api._parse(path)
         api.load_scenario(data)  # refused before anything changes, and before it is recent
         files.remember_recent(path)

@@ -41,14 +41,15 @@ from app.ui.text import t
 
 AUTOSAVE_MS = 60_000
 SCENARIO_FILTER = "AI Sizer scenarios (*.json)"
+OPEN_FILTER = "AI Sizer scenarios and reports (*.json *.pdf)"
 BACK_KEYS = ("Ctrl+PgUp", "Alt+Left")
 NEXT_KEYS = ("Ctrl+PgDown", "Alt+Right")
 
 
 def scenario_files(urls) -> list[Path]:
-    """The local .json files among dropped ``urls``."""
+    """The local scenario files (.json) and reports (.pdf) among dropped ``urls``."""
     local = (Path(url.toLocalFile()) for url in urls if url.isLocalFile())
-    return [path for path in local if path.suffix.lower() == ".json"]
+    return [path for path in local if path.suffix.lower() in (".json", ".pdf")]
 
 
 class MainWindow(QMainWindow):
@@ -348,7 +349,7 @@ class MainWindow(QMainWindow):
         if not self.confirm_discard():
             return
         path, _ = QFileDialog.getOpenFileName(self, t("Open scenario"), files.last_folder(),
-                                              t(SCENARIO_FILTER))
+                                              t(OPEN_FILTER))
         if path:
             self.open_path(Path(path))
 

@@ -81,3 +81,16 @@ def test_export_includes_pinned_options(qtbot, controller, tmp_path):
     assert dialog.export_to(path, "en", "a4", False, "") == ""
     text = " ".join(page.extract_text() for page in PdfReader(path).pages)
     assert "Compared options" in text and "A: Option A" in text
+
+
+def test_opening_a_report_restores_its_scenario(qtbot, controller, tmp_path):
+    export = ExportDialog(controller)
+    qtbot.addWidget(export)
+    controller.edit("workload.concurrent_users", 17)
+    controller.recompute()
+    path = tmp_path / "r.pdf"
+    export.export_to(path, "en", "a4", False, "")
+    controller.new()
+    controller.open(path)
+    assert controller.scenario.workload.concurrent_users == 17
+    assert controller.path is None  # a report is not overwritten by Save
