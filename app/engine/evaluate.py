@@ -93,7 +93,7 @@ def batch_cap(config: Configuration, plan: MemoryPlan, work: Workload) -> float:
 
 
 def points_at(config: Configuration, plan: MemoryPlan, work: Workload,
-              concurrency) -> Points:
-    """Closed-loop operating points for each concurrency."""
+              concurrency, coarse: bool = False) -> Points:
+    """Closed-loop operating points for each concurrency (``coarse``: quick what-ifs)."""
     return closed_loop(config.replica, work, np.asarray(concurrency, dtype=float),
-                       batch_cap(config, plan, work))
+                       batch_cap(config, plan, work), coarse)

@@ -46,7 +46,7 @@ def outcome(catalog: Catalog, r: Resolved, choice: Choice,
     if not plan.weights_fit or plan.max_concurrent_sequences < 1:
         return None
     users = r.demand.users
-    points = (points_at(config, plan, r.demand.work, [users]) if users
+    points = (points_at(config, plan, r.demand.work, [users], coarse=True) if users
               else saturation_of(config, plan, r.demand.work))
     fits = users is None or plan.max_concurrent_sequences >= users
     return float(points.tokens_per_s_per_user[0]), float(points.ttft_s[0]), fits
@@ -77,11 +77,19 @@ def variants(catalog: Catalog, config: Configuration,
 
 def other_gpus(catalog: Catalog, config: Configuration, r: Resolved) -> list:
     """The cheapest other GPU that meets the targets at the same parallelism, else the
-    fastest one: (description, outcome, note)."""
+    fastest one: (description, outcome, note).
+
+    Only GPUs with more memory bandwidth or more peak compute can fix a missed speed or
+    TTFT, so only those are tried.
+    """
     base = current_choice(config)
     tried = []
+    compute = config.weight_precision.compute
     for gpu in catalog.gpus.values():
         if gpu.id == config.gpu.id or gpu.max_gpus_per_node < config.tensor_parallel:
+            continue
+        if (gpu.memory_bandwidth_gb_s <= config.gpu.memory_bandwidth_gb_s
+                and gpu.peak_flops(compute) <= config.gpu.peak_flops(compute)):
             continue
         result = outcome(catalog, r, replace(base, gpu=gpu.id))
         if result is not None:

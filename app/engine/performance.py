@@ -115,7 +115,14 @@ def by_batch(replica: Replica, work: Workload, batch: np.ndarray) -> Points:
     return Points(users, batch, itl, ttft, requests * work.output_tokens)
 
 
-def closed_loop(replica: Replica, work: Workload, concurrency, batch_cap: float) -> Points:
+def coarse_batch_grid(cap: float) -> np.ndarray:
+    """A short geometric grid of batches (for quick what-if evaluations) [-]."""
+    whole = np.geomspace(1.0, max(cap, 1.0), 24) if cap > 1 else np.array([1.0])
+    return np.concatenate([FRACTIONAL_BATCHES[::3], whole])
+
+
+def closed_loop(replica: Replica, work: Workload, concurrency, batch_cap: float,
+                coarse: bool = False) -> Points:
     """Operating points of a closed loop of ``concurrency`` users (Little's law).
 
     The batch that serves ``C`` users is found on the curve ``C(B)``; beyond the largest batch
@@ -125,9 +132,11 @@ def closed_loop(replica: Replica, work: Workload, concurrency, batch_cap: float)
     ----------
     concurrency : users with a request in flight (array) [-]
     batch_cap : most sequences that memory and the engine admit [-]
+    coarse : find the batch on a short grid (levers); the point itself is still exact
     """
     users = np.atleast_1d(np.asarray(concurrency, dtype=float))
-    curve = by_batch(replica, work, batch_grid(batch_cap))
+    grid = coarse_batch_grid(batch_cap) if coarse else batch_grid(batch_cap)
+    curve = by_batch(replica, work, grid)
     batch = np.interp(users, curve.concurrency, curve.batch, right=curve.batch[-1])
     batch = np.clip(batch, FRACTIONAL_BATCHES[0], batch_cap)
     points = by_batch(replica, work, batch)
