@@ -39,7 +39,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from app import APP_NAME, __version__, paths
+from app import APP_NAME, __version__, atomic, paths
 from app.catalog import loader
 from app.catalog.hf_import import dumps_toml
 from app.domain.catalog import KINDS
@@ -175,19 +175,7 @@ def _manifest_bytes(manifest: dict) -> bytes:
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part",
-                                         dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    atomic.write_bytes(path, data, 0o644)
 
 
 # --------------------------------------------------------------------------- read + validate

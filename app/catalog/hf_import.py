@@ -20,10 +20,8 @@ import dataclasses
 import datetime as dt
 import json
 import math
-import os
 import re
 import struct
-import tempfile
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +29,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app import paths
+from app import atomic, paths
 from app.catalog import loader
 from app.domain.catalog import ModelSpec
 
@@ -1104,21 +1102,7 @@ def _read_catalog_file(path: Path) -> dict:
 def _write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to a temporary file next to ``path``, then replace ``path`` with it."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-        handle, temporary = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-        )
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-                stream.write(text)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.chmod(temporary, mode)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        atomic.write_text(path, text)
     except OSError as exc:
         raise ModelImportError(f"cannot write {path}: {exc.strerror or exc}.") from None
 

@@ -15,8 +15,6 @@ phone or letter.
 from __future__ import annotations
 
 import datetime as dt
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,7 +24,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from cryptography.hazmat.primitives.serialization import pkcs12
 from cryptography.x509.oid import NameOID
 
-from app import paths
+from app import atomic, paths
 
 IDENTITY_FILE = "identity.p12"
 CERTIFICATE_FILE = "identity.pem"
@@ -95,19 +93,7 @@ def subject_field(certificate: x509.Certificate, oid: x509.ObjectIdentifier) -> 
 
 def write_atomically(path: Path, data: bytes, mode: int = 0o600) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder, then replace."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part",
-                                         dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    atomic.write_bytes(path, data, mode)
 
 
 def self_signed_certificate(key, name: str, organisation: str, email: str,

@@ -12,14 +12,13 @@ import contextlib
 import json
 import os
 import stat
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from app import paths
+from app import atomic, paths
 
 MAX_RECENT = 8
 
@@ -59,18 +58,7 @@ def write_atomic(path: Path, text: str) -> None:
     temporary file is left behind. A file that existed keeps its permissions.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, _mode_for(path))
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    atomic.write_text(path, text, _mode_for(path))
     _sync_folder(path.parent)
 
 
