@@ -246,6 +246,19 @@ def ttft_chart(result: SizingResult, width: float, lang: str, height: float = 19
     return plot.drawing
 
 
+def bar_segment(plot: Plot, start: float, value: float, colour, band: tuple[float, float],
+                lang: str, min_label: float) -> None:
+    """One part of a horizontal stacked bar from ``start`` to ``start + value`` [B], labelled
+    with its size in GB when it is wider than ``min_label`` points."""
+    y0, bar_height = band
+    left, right = plot.px(start / GB), plot.px((start + value) / GB)
+    plot.drawing.add(Rect(left, y0, right - left, bar_height, fillColor=colour,
+                          strokeColor=colors.white, strokeWidth=0.5))
+    if right - left > min_label:
+        plot.text((left + right) / 2, y0 + bar_height / 2 - 3,
+                  f"{num(value / GB, ',.1f', lang)} GB", colour=colors.white, anchor="middle")
+
+
 def memory_chart(result: SizingResult, width: float, lang: str, height: float = 118) -> Drawing:
     bar = series.memory_bar(result)
     top = max(bar.capacity, bar.needed) * 1.05
@@ -257,13 +270,7 @@ def memory_chart(result: SizingResult, width: float, lang: str, height: float = 
                 (bar.kv_cache, KV_COLOUR, t(lang, "KV cache at peak context")),
                 (bar.runtime, RUNTIME_COLOUR, t(lang, "runtime and activations"))]
     for value, colour, _ in segments:
-        left, right = plot.px(x / GB), plot.px((x + value) / GB)
-        drawing.add(Rect(left, y0, right - left, bar_height, fillColor=colour,
-                         strokeColor=colors.white, strokeWidth=0.5))
-        if right - left > 40:
-            plot.text((left + right) / 2, y0 + bar_height / 2 - 3,
-                      f"{num(value / GB, ',.1f', lang)} GB", colour=colors.white,
-                      anchor="middle")
+        bar_segment(plot, x, value, colour, (y0, bar_height), lang, min_label=40)
         x += value
     ticks = linear_ticks(0, top / GB, 6)
     for tick in ticks:
@@ -316,13 +323,7 @@ def training_memory_chart(result: SizingResult, width: float, lang: str,
     for value, colour, _ in segments:
         if colour is RUNTIME_COLOUR:  # outside the job's budget: above the usable memory
             x = max(x, tr.gpu_usable_bytes)
-        left, right = plot.px(x / GB), plot.px((x + value) / GB)
-        drawing.add(Rect(left, y0, right - left, bar_height, fillColor=colour,
-                         strokeColor=colors.white, strokeWidth=0.5))
-        if right - left > 34:
-            plot.text((left + right) / 2, y0 + bar_height / 2 - 3,
-                      f"{num(value / GB, ',.1f', lang)} GB", colour=colors.white,
-                      anchor="middle")
+        bar_segment(plot, x, value, colour, (y0, bar_height), lang, min_label=34)
         x += value
     for tick in linear_ticks(0, top / GB, 6):
         drawing.add(Line(plot.px(tick), plot.bottom, plot.px(tick), plot.bottom - 3,

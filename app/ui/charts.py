@@ -140,7 +140,57 @@ def vram_parts(memory: MemoryResult) -> dict[str, float]:
     return {"weights": weights, "kv": kv, "runtime": runtime, "free": free}
 
 
-class VramChart(pg.GraphicsLayoutWidget):
+class StackedMemoryBar(pg.GraphicsLayoutWidget):
+    """One stacked bar of a GPU's memory by part, with its legend and a usable-memory line.
+
+    Subclasses pass the colour of each part; ``stack`` sets the heights [GB] and
+    ``label_parts`` names them in the legend with their amounts.
+    """
+
+    BAR_WIDTH = 0.6
+
+    def __init__(self, colours: dict[str, str], minimum_width: int, parent=None):
+        super().__init__(parent)
+        self.setBackground("w")
+        self.setMinimumSize(minimum_width, 380)
+        self.plot = self.addPlot(row=0, col=0)
+        style_plot(self.plot)
+        self.plot.showGrid(x=False, y=True, alpha=0.15)
+        white = pg.mkPen("w", width=1)
+        self.bars = {part: pg.BarGraphItem(x=[0], y0=[0], height=[0], width=self.BAR_WIDTH,
+                                           brush=colour, pen=white)
+                     for part, colour in colours.items()}
+        self.legend = pg.LegendItem(labelTextColor=FOREGROUND, colCount=2)
+        self.addItem(self.legend, row=1, col=0)
+        self.ci.layout.setRowStretchFactor(0, 1)
+        for bar in self.bars.values():
+            self.plot.addItem(bar)
+            self.legend.addItem(bar, "")
+        self.usable_line = marker_line(0, dashed(COLORS["target"], 2), 0.98, (1, 0))
+        self.plot.addItem(self.usable_line, ignoreBounds=True)
+        self.plot.setXRange(-0.45, 1.45, padding=0)
+        self.values: dict[str, float] = {}
+
+    def stack(self, parts: dict[str, float], memory_bytes: float, needed_bytes: float) -> None:
+        """Stack ``parts`` [B] from zero; the y axis reaches the larger of memory and need."""
+        bottom = 0.0
+        self.values = {part: size / GB for part, size in parts.items()}
+        for part, height in self.values.items():
+            self.bars[part].setOpts(y0=[bottom], height=[height])
+            bottom += height
+        self.plot.setYRange(0, max(memory_bytes, needed_bytes) / GB * 1.08, padding=0)
+
+    def label_parts(self, names: dict[str, str]) -> None:
+        """Axis, tick and legend texts (``names`` already translated)."""
+        set_axis(self.plot, "left", t("Memory per GPU"), "GB")
+        self.plot.getAxis("bottom").setTicks([[(0, t("One GPU (the fullest)"))]])
+        for part, name in names.items():
+            amount = self.values.get(part)
+            label = name if amount is None else f"{name}: {number(amount, ',.1f')} GB"
+            rename(self.legend, self.bars[part], label)
+
+
+class VramChart(StackedMemoryBar):
     """Stacked bar of one GPU's memory, with usable and physical memory as lines."""
 
     PARTS = {
@@ -149,56 +199,21 @@ class VramChart(pg.GraphicsLayoutWidget):
         "runtime": "Runtime and activations",
         "free": "Free",
     }
-    BAR_WIDTH = 0.6
 
     def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setBackground("w")
-        self.setMinimumSize(460, 380)
-        self.plot = self.addPlot(row=0, col=0)
-        style_plot(self.plot)
-        self.plot.showGrid(x=False, y=True, alpha=0.15)
-        self.bars = {part: self.stacked_bar(COLORS[part]) for part in self.PARTS}
-        self.legend = pg.LegendItem(labelTextColor=FOREGROUND, colCount=2)
-        self.addItem(self.legend, row=1, col=0)
-        self.ci.layout.setRowStretchFactor(0, 1)
-        for bar in self.bars.values():
-            self.plot.addItem(bar)
-            self.legend.addItem(bar, "")
+        super().__init__({part: COLORS[part] for part in self.PARTS}, 460, parent)
         # Usable memory labelled under its line, physical memory over its own: both stay legible
         # when the engine may use most of the card.
-        self.usable_line = marker_line(0, dashed(COLORS["target"], 2), 0.98, (1, 0))
         self.memory_line = marker_line(0, pen(FOREGROUND, 1.5), 0.98, (1, 1))
-        self.plot.addItem(self.usable_line, ignoreBounds=True)
         self.plot.addItem(self.memory_line, ignoreBounds=True)
-        self.plot.setXRange(-0.45, 1.45, padding=0)
-        self.values: dict[str, float] = {}
-
-    def stacked_bar(self, color: str) -> pg.BarGraphItem:
-        """One part of the bar (its base and height are set by ``show_result``)."""
-        white = pg.mkPen("w", width=1)
-        return pg.BarGraphItem(
-            x=[0], y0=[0], height=[0], width=self.BAR_WIDTH, brush=color, pen=white
-        )
 
     def retranslate(self) -> None:
-        set_axis(self.plot, "left", t("Memory per GPU"), "GB")
-        self.plot.getAxis("bottom").setTicks([[(0, t("One GPU (the fullest)"))]])
-        for part, name in self.PARTS.items():
-            amount = self.values.get(part)
-            label = t(name) if amount is None else f"{t(name)}: {number(amount, ',.1f')} GB"
-            rename(self.legend, self.bars[part], label)
+        self.label_parts({part: t(name) for part, name in self.PARTS.items()})
 
     def show_result(self, result: SizingResult) -> None:
         memory = result.memory
-        bottom = 0.0
-        self.values = {part: size / GB for part, size in vram_parts(memory).items()}
-        for part, height in self.values.items():
-            self.bars[part].setOpts(y0=[bottom], height=[height])
-            bottom += height
+        self.stack(vram_parts(memory), memory.gpu_memory_bytes, memory.per_gpu_bytes)
         self.show_lines(memory)
-        top = max(memory.gpu_memory_bytes, memory.per_gpu_bytes) / GB
-        self.plot.setYRange(0, top * 1.08, padding=0)
         self.retranslate()
 
     def show_lines(self, memory: MemoryResult) -> None:

@@ -10,22 +10,19 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtWidgets import QFormLayout, QGridLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from app.domain.result import CpuResult, RagResult, SizingResult, TrainingResult
 from app.domain.scenario import MAX_TOKENS, OPTIMIZERS, Scenario
 from app.ui.charts import (
     COLORS,
-    FOREGROUND,
     Chart,
     FigureTable,
+    StackedMemoryBar,
     dashed,
     marker_line,
     pen,
-    rename,
     set_axis,
-    style_plot,
 )
 from app.ui.fields import BoundField, CheckField, Choice, ChoiceField, IntField, OptionalNumberField
 from app.ui.pages.base import StepPage
@@ -104,32 +101,11 @@ def memory_parts(tr: TrainingResult) -> dict[str, float]:
     }
 
 
-class TrainingMemoryChart(pg.GraphicsLayoutWidget):
+class TrainingMemoryChart(StackedMemoryBar):
     """Stacked bar of the fullest GPU's memory during training, with the usable memory."""
 
-    BAR_WIDTH = 0.6
-
     def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setBackground("w")
-        self.setMinimumSize(360, 380)
-        self.plot = self.addPlot(row=0, col=0)
-        style_plot(self.plot)
-        self.plot.showGrid(x=False, y=True, alpha=0.15)
-        white = pg.mkPen("w", width=1)
-        self.bars = {part: pg.BarGraphItem(x=[0], y0=[0], height=[0], width=self.BAR_WIDTH,
-                                           brush=colour, pen=white)
-                     for part, colour in MEMORY_COLOURS.items()}
-        self.legend = pg.LegendItem(labelTextColor=FOREGROUND, colCount=2)
-        self.addItem(self.legend, row=1, col=0)
-        self.ci.layout.setRowStretchFactor(0, 1)
-        for bar in self.bars.values():
-            self.plot.addItem(bar)
-            self.legend.addItem(bar, "")
-        self.usable_line = marker_line(0, dashed(COLORS["target"], 2), 0.98, (1, 0))
-        self.plot.addItem(self.usable_line, ignoreBounds=True)
-        self.plot.setXRange(-0.45, 1.45, padding=0)
-        self.values: dict[str, float] = {}
+        super().__init__(MEMORY_COLOURS, 360, parent)
         self.usable = 0.0
 
     def names(self) -> dict[str, str]:
@@ -138,25 +114,14 @@ class TrainingMemoryChart(pg.GraphicsLayoutWidget):
                 "free": t("Free"), "runtime": t("Runtime and buffers")}
 
     def retranslate(self) -> None:
-        set_axis(self.plot, "left", t("Memory per GPU"), "GB")
-        self.plot.getAxis("bottom").setTicks([[(0, t("One GPU (the fullest)"))]])
-        for part, name in self.names().items():
-            amount = self.values.get(part)
-            label = name if amount is None else f"{name}: {number(amount, ',.1f')} GB"
-            rename(self.legend, self.bars[part], label)
+        self.label_parts(self.names())
         self.usable_line.label.setFormat(
             t("Usable: {gb} GB", gb=number(self.usable, ",.1f")))
 
     def show_result(self, tr: TrainingResult) -> None:
-        bottom = 0.0
-        self.values = {part: size / GB for part, size in memory_parts(tr).items()}
-        for part, height in self.values.items():
-            self.bars[part].setOpts(y0=[bottom], height=[height])
-            bottom += height
+        self.stack(memory_parts(tr), tr.gpu_memory_bytes, tr.per_gpu_bytes)
         self.usable = tr.gpu_usable_bytes / GB
         self.usable_line.setPos(self.usable)
-        top = max(tr.gpu_memory_bytes, tr.per_gpu_bytes) / GB
-        self.plot.setYRange(0, top * 1.08, padding=0)
         self.retranslate()
 
 
