@@ -509,24 +509,31 @@ class FigureTable(QTableWidget):
         super().updateGeometries()
         self.fit_height()
 
-    def set_row(self, row: int, texts: list[str]) -> None:
-        for column, text in enumerate(texts):
-            self.item(row, column).setText(text)
-        self.fit_height()
+    def set_rows(self, rows: list[list[str]] | list[tuple[str, ...]]) -> None:
+        """Show ``rows`` (one list of cell texts per row), then fit the height once.
 
-    def set_row_count(self, rows: int) -> None:
+        Fitting measures every wrapped row: once per update, not once per row.
+        """
         old = self.rowCount()
-        self.setRowCount(rows)
-        for row in range(old, rows):
-            for column in range(self.columnCount()):
-                self.setItem(row, column, QTableWidgetItem())
+        if old != len(rows):
+            self.setRowCount(len(rows))
+            for row in range(old, len(rows)):
+                for column in range(self.columnCount()):
+                    self.setItem(row, column, QTableWidgetItem())
+        for row, texts in enumerate(rows):
+            for column, text in enumerate(texts):
+                item = self.item(row, column)
+                if item.text() != text:
+                    item.setText(text)
         self.fit_height()
 
     def fit_height(self) -> None:
         header = self.horizontalHeader()
         height = header.sizeHint().height() if header.isVisibleTo(self) else 0
-        height += sum(self.rowHeight(row) for row in range(self.rowCount()))
-        self.setFixedHeight(height + 2 * self.frameWidth())
+        height += self.verticalHeader().length()  # the rows' heights, summed by Qt
+        height += 2 * self.frameWidth()
+        if height != self.height():
+            self.setFixedHeight(height)
 
     def text(self, row: int, column: int) -> str:
         return self.item(row, column).text()

@@ -256,7 +256,7 @@ class InfrastructurePage(StepPage):
              if e.annual_co2e_kg else t("not computed (set the grid factor)")),
             (t("Scale-up"), site.network.scale_up),
         ]
-        self.fill(self.summary, rows)
+        self.summary.set_rows(rows)
 
     def show_networks(self, site: InfrastructureResult) -> None:
         rows = [(t(g.network), g.switch_name, str(g.count), str(g.ports_used))
@@ -270,7 +270,7 @@ class InfrastructurePage(StepPage):
                 t("{n} transceivers", n=f.transceivers)))
         else:
             rows.append((t("compute fabric"), site.network.fabric_reason, "", ""))
-        self.fill(self.networks, rows)
+        self.networks.set_rows(rows)
 
     def show_storage(self, site: InfrastructureResult) -> None:
         rows = [(t(line.tier), t(line.purpose), tb(line.capacity_bytes))
@@ -279,7 +279,7 @@ class InfrastructurePage(StepPage):
                                    tier=site.storage.preset,
                                    read=number(site.storage.read_bytes_per_s_per_node / 1e9, "g")),
                      tb(site.storage.total_bytes)))
-        self.fill(self.storage, rows)
+        self.storage.set_rows(rows)
 
     def show_costs(self, site: InfrastructureResult) -> None:
         rows = [(t(line.item) + (f" ({t('estimated')})" if line.estimated
@@ -293,13 +293,7 @@ class InfrastructurePage(StepPage):
                  (t("Per million output tokens"), "", usd(site.cost_per_million_tokens_usd)
                   if site.cost_per_million_tokens_usd is None
                   else f"USD {number(site.cost_per_million_tokens_usd, ',.2f')}", "")]
-        self.fill(self.costs, rows)
-
-    @staticmethod
-    def fill(table: FigureTable, rows: list[tuple[str, ...]]) -> None:
-        table.set_row_count(len(rows))
-        for index, row in enumerate(rows):
-            table.set_row(index, list(row))
+        self.costs.set_rows(rows)
 
     def export(self, kind: str) -> None:
         path, _ = QFileDialog.getSaveFileName(self, t("Export topology"), f"topology.{kind}",

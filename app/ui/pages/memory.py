@@ -165,8 +165,7 @@ class MemoryPage(StepPage):
                 t("Whole replica ({n} GPUs)", n=result.selection.chosen["gpus_per_replica"]),
             ]
         )
-        for row, cells in enumerate(breakdown_rows(m)):
-            self.table.set_row(row, [t(ROWS[row]), *cells])
+        self.table.set_rows([[t(ROWS[row]), *cells] for row, cells in enumerate(breakdown_rows(m))])
         for name, text in zip(FACTS, facts(m), strict=True):
             self.fact_values[name].setText(text)
         self.show_naive(m)

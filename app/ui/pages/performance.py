@@ -155,8 +155,8 @@ class PerformancePage(StepPage):
             chart.show_result(result)
         self.show_targets(p)
         points = (p.single_user, p.at_concurrency, p.saturation)
-        for row, point in enumerate(points):
-            self.points.set_row(row, [t(POINTS[row]), *point_cells(point, p.band.low, p.band.high)])
+        self.points.set_rows([[t(POINTS[row]), *point_cells(point, p.band.low, p.band.high)]
+                              for row, point in enumerate(points)])
         self.show_levers(p.levers)
         self.naive.setText(render(p.naive_message) if p.naive_message else p.naive_explanation)
         self.explanation.setText(bullets(t("How this was estimated"), p.messages))
@@ -169,7 +169,6 @@ class PerformancePage(StepPage):
 
     def show_levers(self, levers: list[Lever]) -> None:
         self.levers_box.setVisible(bool(levers))
-        self.levers.set_row_count(len(levers))
-        for row, lever in enumerate(levers):
-            self.levers.set_row(row, lever_cells(lever))
+        self.levers.set_rows([lever_cells(lever) for lever in levers])
+        for row in range(len(levers)):
             self.levers.item(row, 3).setTextAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -175,13 +175,6 @@ def key_value_table(rows: int) -> FigureTable:
     return table
 
 
-def fill(table: FigureTable, rows: list[tuple[str, str]]) -> None:
-    if table.rowCount() != len(rows):
-        table.set_row_count(len(rows))
-    for row, (name, value) in enumerate(rows):
-        table.set_row(row, [name, value])
-
-
 class TrainingPage(StepPage):
     TITLE = "Training and workloads"
 
@@ -341,7 +334,7 @@ class TrainingPage(StepPage):
                             met=met)
         self.verdict.setText(f"<b style='color:{colour}'>{text}</b>")
         chosen = t("given in the scenario") if tr.chosen_by == "user" else t("found by the search")
-        fill(self.figures, [
+        self.figures.set_rows([
             (t("GPUs"), t("{n} x {gpu} on {nodes} node(s) ({how})", n=tr.gpus_total,
                           gpu=tr.gpu, nodes=tr.nodes, how=chosen)),
             (t("Parallelism"), t("data {d} x tensor {t} x pipeline {p}, ZeRO {z}",
@@ -363,7 +356,7 @@ class TrainingPage(StepPage):
             (t("Time to train (wall clock)"), days(tr.wall_clock_s)),
             (t("GPU-hours"), number(tr.gpu_hours, ",.0f")),
         ])
-        fill(self.step_table, [
+        self.step_table.set_rows([
             (t("Compute"), seconds(tr.compute_time_per_step_s)),
             (t("Gradient all-reduce (data parallel)"), seconds(tr.dp_communication_s)),
             (t("Tensor-parallel collectives"), seconds(tr.tp_communication_s)),
@@ -373,7 +366,7 @@ class TrainingPage(StepPage):
              t("yes") if tr.communication_hidden else t("no")),
             (t("Step time"), seconds(tr.step_time_s)),
         ])
-        fill(self.checkpoint_table, [
+        self.checkpoint_table.set_rows([
             (t("Checkpoint size"), gb(tr.checkpoint_bytes)),
             (t("Save time"), seconds(tr.checkpoint_save_s)),
             (t("Interval (Young/Daly)"), minutes(tr.checkpoint_interval_s)),
@@ -387,7 +380,7 @@ class TrainingPage(StepPage):
         self.training_messages.setText("<br>".join(f"• {render(m)}" for m in tr.messages))
 
     def show_rag(self, g: RagResult) -> None:
-        fill(self.rag_table, [
+        self.rag_table.set_rows([
             (t("Corpus"), t("{docs} documents, {tokens} tokens", docs=number(g.documents, ",d"),
                             tokens=number(g.tokens_corpus, ",.0f"))),
             (t("Chunks"), number(g.chunks, ",.0f")),
@@ -423,11 +416,10 @@ class TrainingPage(StepPage):
                                                                ",.1f")), "–"),
             (t("Users within the targets"), number(c.users_meeting_speed, ",d"), "–"),
         ]
-        for row, texts in enumerate(rows):
-            self.cpu_table.set_row(row, list(texts))
+        self.cpu_table.set_rows(rows)
         price = (f"USD {number(c.price_usd, ',.0f')}" if c.price_usd is not None
                  else t("no price in the catalog"))
-        fill(self.cpu_facts, [
+        self.cpu_facts.set_rows([
             (t("CPU"), t("{n} x {cpu}", n=c.sockets, cpu=c.cpu_name)),
             (t("Weights"), t("{fmt}, {size}", fmt=c.weights, size=gb(c.weights_bytes))),
             (t("Memory bandwidth"), t("{gb} GB/s peak, {share} % reached",
