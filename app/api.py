@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from app.domain.scenario import Scenario
 from app.engine import pipeline
 
 __all__ = ["ScenarioError", "calibrate", "example", "example_names", "load_scenario",
-           "set_field", "size"]
+           "set_field", "size", "size_in_stages"]
 
 
 class ScenarioError(ValueError):
@@ -157,8 +158,16 @@ def set_field(data: dict, dotted: str, raw: str) -> dict:
 
 def size(scenario: Scenario, catalog: Catalog | None = None) -> SizingResult:
     """Run the five steps of the method (raises ScenarioError on what cannot be sized)."""
+    *_, (result, _) = size_in_stages(scenario, catalog)
+    return result
+
+
+def size_in_stages(scenario: Scenario, catalog: Catalog | None = None
+                   ) -> Iterator[tuple[SizingResult, bool]]:
+    """:func:`size` in two steps for a live view: ``(result, levers_follow)`` without the
+    levers first, then, when a target is missed, the result with them."""
     try:
-        return pipeline.size(scenario, catalog or default_catalog())
+        yield from pipeline.size_in_stages(scenario, catalog or default_catalog())
     except pipeline.SizingError as exc:
         raise ScenarioError([str(exc)]) from None
 

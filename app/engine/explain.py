@@ -166,7 +166,11 @@ def breakdown(config: Configuration, batch: float, r: Resolved) -> DecodeBreakdo
 
 def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan,
                        r: Resolved) -> PerformanceResult:
-    """Step 4 section: operating points, curve, band, naive figure, targets and levers."""
+    """Step 4 section: operating points, curve, band, naive figure and targets.
+
+    The levers come apart (:func:`with_levers`): they re-evaluate the configuration about
+    twenty times, most of a sizing's time, and the window shows the rest before them.
+    """
     work = r.demand.work
     replica = config.replica
     saturated = saturation_of(config, plan, work)
@@ -208,10 +212,22 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
         ttft_curve=ttft_points(replica, r.demand.peak_context),
         prefill_tokens_per_s=prefill_throughput(replica, work.prompt_tokens),
     )
-    found = levers_module.levers_for(catalog, config, result, r) if not all(met.values()) else []
     messages = narrative.performance_messages(result, config.engine.name)
-    return result.model_copy(update={"levers": found, "messages": messages,
+    return result.model_copy(update={"messages": messages,
                                      "explanation": narrative.texts(messages)})
+
+
+def misses_a_target(p: PerformanceResult) -> bool:
+    """True when a target is missed, so that levers are worth computing."""
+    return not all(p.targets_met.values())
+
+
+def with_levers(catalog: Catalog, config: Configuration, p: PerformanceResult,
+                r: Resolved) -> PerformanceResult:
+    """``p`` with a lever for every missed target (METHOD.md, Step 4, "Targets")."""
+    if not misses_a_target(p):
+        return p
+    return p.model_copy(update={"levers": levers_module.levers_for(catalog, config, p, r)})
 
 
 def batch_replicas(catalog: Catalog, p: PerformanceResult, r: Resolved) -> int:

@@ -8,6 +8,7 @@ first-order power and cost estimate, and returns a :class:`SizingResult`.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from app import __version__
@@ -242,8 +243,20 @@ def size(scenario: Scenario, catalog: Catalog) -> SizingResult:
         When the scenario names something the catalog lacks or asks for what the method
         cannot size; the message names the field.
     """
+    *_, (result, _) = size_in_stages(scenario, catalog)
+    return result
+
+
+def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[SizingResult, bool]]:
+    """Yield ``(result, levers_follow)``: the whole sizing without the levers first, then,
+    when a target is missed, the same result with them.
+
+    The levers re-evaluate the configuration once per change they try (about three
+    quarters of a sizing's time); the window shows everything else before they come.
+    """
     if scenario.workload.kind in TRAINING_KINDS:
-        return size_training(scenario, catalog)
+        yield size_training(scenario, catalog), False
+        return
     r = resolve(scenario, catalog)
     chosen, selection = select(catalog, r)
     config = chosen.config
@@ -265,7 +278,7 @@ def size(scenario: Scenario, catalog: Catalog) -> SizingResult:
     rag, cpu, extra_assumptions, extra_warnings = additions(catalog, r, config, performance)
     assumptions += extra_assumptions
     warnings += extra_warnings
-    return SizingResult(
+    result = SizingResult(
         tool_version=__version__,
         catalog_versions=dict(catalog.versions),
         inputs=explain.inputs_after_defaults(r, config),
@@ -284,6 +297,11 @@ def size(scenario: Scenario, catalog: Catalog) -> SizingResult:
         warnings=[w.text() for w in warnings],
         warning_messages=warnings,
     )
+    levers_follow = explain.misses_a_target(performance)
+    yield result, levers_follow
+    if levers_follow:
+        performance = explain.with_levers(catalog, config, performance, per_replica)
+        yield result.model_copy(update={"performance": performance}), False
 
 
 def additions(catalog: Catalog, r: Resolved, config: Configuration, performance
@@ -636,7 +654,8 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
     config = chosen.config
     memory_plan = plan_memory(config, r.demand.work, r.demand.peak_context)
     memory = explain.memory_result(config, memory_plan, r)
-    performance = explain.performance_result(catalog, config, memory_plan, r)
+    performance = explain.with_levers(
+        catalog, config, explain.performance_result(catalog, config, memory_plan, r), r)
     memory, performance = explain.mark_serving(memory, performance, plan.gpu.name)
     tier = catalog.entry("storage", scenario.availability.storage_tier)
     result = explain.training_result(plan, rows, chosen_by, curve, target_s)

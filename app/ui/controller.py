@@ -11,6 +11,13 @@ follow within ``RECOMPUTE_DELAY_MS`` or while a sizing runs are coalesced into o
 the last of them. A worker (``SizingJob`` on a one-thread QThreadPool) only reads the
 immutable scenario and catalog and returns its result through a queued signal
 (``SizingRelay``); a result whose generation is no longer the current one is dropped.
+
+A sizing arrives in two stages (``api.size_in_stages``): ``result_changed`` with everything
+but the levers, then, when a target is missed, ``levers_changed`` with the same result and
+its levers (the what-if re-evaluations take most of a sizing's time). ``levers_pending`` is
+True in between. The worker starts the levers only once the window has taken the first stage
+(both threads share Python's one interpreter lock, so the levers would otherwise slow the
+redraw down), and skips them when the scenario changed meanwhile.
 ``recompute()`` sizes synchronously (on open, and for scripts); ``wait_until_idle()`` waits
 for the pending result (tests, scripts, the end of the program).
 """
@@ -21,6 +28,7 @@ import atexit
 import copy
 import gc
 import json
+import threading
 import time
 import weakref
 from pathlib import Path
@@ -103,24 +111,35 @@ class EditCommand(QUndoCommand):
 
 
 class SizingRelay(QObject):
-    """Carries a worker's outcome to the GUI thread: ``finished(owner, generation, result,
-    error)``, where ``owner`` is a weak reference to the controller that asked.
+    """Carries a worker's outcome to the GUI thread.
 
-    One relay lives for the whole program, in the GUI thread, so no worker ever holds the
-    last reference to a QObject (a QObject must die in its own thread).
+    ``finished(owner, generation, result, error, levers_follow)`` for each stage of a sizing,
+    then ``done(owner)`` when the job ends; ``owner`` is a weak reference to the controller
+    that asked. One relay lives for the whole program, in the GUI thread, so no worker ever
+    holds the last reference to a QObject (a QObject must die in its own thread).
     """
 
-    finished = Signal(object, int, object, object)
+    finished = Signal(object, int, object, object, bool)
+    done = Signal(object)
 
     def __init__(self):
         super().__init__()
         self.finished.connect(self.deliver, Qt.ConnectionType.QueuedConnection)
+        self.done.connect(self.end, Qt.ConnectionType.QueuedConnection)
+
+    @staticmethod
+    def controller(owner: weakref.ref) -> Controller | None:
+        controller = owner()
+        return controller if controller is not None and shiboken6.isValid(controller) else None
 
     def deliver(self, owner: weakref.ref, generation: int, result: SizingResult | None,
-                error: Exception | None) -> None:
-        controller = owner()
-        if controller is not None and shiboken6.isValid(controller):
-            controller._job_finished(generation, result, error)
+                error: Exception | None, levers_follow: bool) -> None:
+        if controller := self.controller(owner):
+            controller._stage_arrived(generation, result, error, levers_follow)
+
+    def end(self, owner: weakref.ref) -> None:
+        if controller := self.controller(owner):
+            controller._job_done()
 
 
 _worker: dict[str, Any] = {}  # the relay and the pool, made on first use in the GUI thread
@@ -135,6 +154,18 @@ def _relay_and_pool() -> tuple[SizingRelay, QThreadPool]:
     return _worker["relay"], _worker["pool"]
 
 
+class Generation:
+    """The number of the scenario's latest change, shared with the worker (a plain object:
+    the worker may read it without touching a QObject)."""
+
+    def __init__(self):
+        self.value = 0
+
+    def bump(self) -> int:
+        self.value += 1
+        return self.value
+
+
 class SizingJob(QRunnable):
     """Sizes one scenario on a pool thread. Touches no widget and no controller state.
 
@@ -143,32 +174,47 @@ class SizingJob(QRunnable):
     crashes Qt. Collections then happen on the GUI thread only.
     """
 
-    def __init__(self, owner: Controller, generation: int, scenario: Scenario,
-                 catalog: Catalog, relay: SizingRelay):
+    TAKEN_TIMEOUT_S = 1.0  # the longest the levers wait for the window to take the result
+
+    def __init__(self, owner: Controller, generation: Generation, scenario: Scenario,
+                 catalog: Catalog, relay: SizingRelay, taken: threading.Event | None = None):
         super().__init__()
         self.owner = weakref.ref(owner)  # never keeps a controller alive
-        self.generation, self.scenario, self.catalog, self.relay = (generation, scenario,
-                                                                    catalog, relay)
+        self.latest, self.generation = generation, generation.value
+        self.scenario, self.catalog, self.relay = scenario, catalog, relay
+        self.taken = taken or threading.Event()  # set when the window has drawn a stage
 
     def run(self) -> None:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            try:
-                result, error = api.size(self.scenario, self.catalog), None
-            except Exception as exc:  # handed to the GUI thread, which reports or re-raises
-                result, error = None, exc
-            self.relay.finished.emit(self.owner, self.generation, result, error)
+            self.size()
+            self.relay.done.emit(self.owner)
         finally:
             if collecting:
                 gc.enable()
+
+    def size(self) -> None:
+        """Send each stage; wait for the window to take it before the levers; skip them once
+        the scenario has changed."""
+        try:
+            for result, levers_follow in api.size_in_stages(self.scenario, self.catalog):
+                self.relay.finished.emit(self.owner, self.generation, result, None,
+                                         levers_follow)
+                if levers_follow:
+                    self.taken.wait(self.TAKEN_TIMEOUT_S)
+                if self.latest.value != self.generation:
+                    return
+        except Exception as exc:  # handed to the GUI thread, which reports or re-raises
+            self.relay.finished.emit(self.owner, self.generation, None, exc, False)
 
 
 class Controller(QObject):
     """Owns the current scenario and its result."""
 
     scenario_changed = Signal(object)  # Scenario
-    result_changed = Signal(object)  # SizingResult
+    result_changed = Signal(object)  # SizingResult (its levers may follow)
+    levers_changed = Signal(object)  # the same SizingResult, with its levers
     problems_changed = Signal(list)  # readable problems of the last refused edit or sizing
     dirty_changed = Signal(bool)
     path_changed = Signal(object)  # Path | None
@@ -190,7 +236,9 @@ class Controller(QObject):
         self._timer = QTimer(self, singleShot=True, interval=RECOMPUTE_DELAY_MS)
         self._timer.timeout.connect(self._size_latest)
         self._relay, self._pool = _relay_and_pool()
-        self._generation = 0  # bumped by every change of the scenario
+        self._generation = Generation()  # bumped by every change of the scenario
+        self._levers_pending = False
+        self._taken = threading.Event()  # the running job's: the window took its result
         self._job_running = False
         self._rerun = False  # the scenario changed while a job ran: size again when it ends
         self._busy_shown = False
@@ -208,6 +256,11 @@ class Controller(QObject):
     @property
     def result(self) -> SizingResult | None:
         return self._result
+
+    @property
+    def levers_pending(self) -> bool:
+        """True while the current result's levers are still being computed."""
+        return self._levers_pending
 
     @property
     def problems(self) -> list[str]:
@@ -270,7 +323,9 @@ class Controller(QObject):
 
     def schedule(self) -> None:
         """Size the scenario soon, off the GUI thread; a burst of edits sizes once."""
-        self._generation += 1  # whatever runs now sizes an outdated scenario
+        self._generation.bump()  # whatever runs now sizes an outdated scenario
+        self._levers_pending = False  # the levers to come would be an old scenario's
+        self._taken.set()  # a job waiting to start its levers skips them now
         if self.busy:
             self._timer.start()
         else:
@@ -280,8 +335,9 @@ class Controller(QObject):
     def recompute(self) -> None:
         """Size the scenario now, on this thread, and tell every view."""
         self._timer.stop()
-        self._generation += 1
+        self._generation.bump()
         self._rerun = False
+        self._levers_pending = False
         try:
             result, error = api.size(self._scenario, self.catalog), None
         except api.ScenarioError as exc:
@@ -314,25 +370,42 @@ class Controller(QObject):
     def _start_job(self) -> None:
         self._rerun = False
         self._job_running = True
+        self._taken = threading.Event()
         self._pool.start(SizingJob(self, self._generation, self._scenario, self.catalog,
-                                   self._relay))
+                                   self._relay, self._taken))
 
     def _update_busy(self) -> None:
         if self.busy != self._busy_shown:
             self._busy_shown = self.busy
             self.busy_changed.emit(self._busy_shown)
 
-    def _job_finished(self, generation: int, result: SizingResult | None,
-                      error: Exception | None) -> None:
+    def _job_done(self) -> None:
         self._job_running = False
         if self._rerun:
             self._start_job()
         self._update_busy()
-        if generation != self._generation:
+
+    def _stage_arrived(self, generation: int, result: SizingResult | None,
+                       error: Exception | None, levers_follow: bool) -> None:
+        try:
+            self._take_stage(generation, result, error, levers_follow)
+        finally:
+            self._taken.set()  # the worker may go on to the levers
+
+    def _take_stage(self, generation: int, result: SizingResult | None,
+                    error: Exception | None, levers_follow: bool) -> None:
+        if generation != self._generation.value:
             return  # the scenario changed meanwhile: this result is stale
         if error is not None and not isinstance(error, api.ScenarioError):
+            self._levers_pending = False
             self.problems_changed.emit([f"sizing failed: {error}"])
             raise error  # a bug, not bad input: let the exception hook report it
+        if self._levers_pending:  # the second stage of the sizing delivered last
+            self._levers_pending = False
+            self._result = result
+            self.levers_changed.emit(result)
+            return
+        self._levers_pending = levers_follow
         self._deliver(result, error)
 
     def _deliver(self, result: SizingResult | None, error: api.ScenarioError | None) -> None:

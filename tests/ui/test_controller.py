@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication, QThread
 
 from app import api
 from app.ui import files, text
-from app.ui.controller import Controller
+from app.ui.controller import Controller, Generation, SizingJob
 
 USERS = "workload.concurrent_users"
 
@@ -102,9 +102,72 @@ def test_a_burst_of_edits_delivers_only_the_last_result(controller):
 def test_a_stale_result_is_dropped(controller):
     delivered = []
     controller.result_changed.connect(delivered.append)
-    stale = controller._generation - 1
-    controller._job_finished(stale, controller.result, None)
+    stale = controller._generation.value - 1
+    controller._stage_arrived(stale, controller.result, None, False)
     assert delivered == []
+
+
+def test_the_levers_follow_the_rest_of_the_result(controller, qtbot):
+    """The worked example misses its speed target: the result comes first without levers,
+    then the same result with them."""
+    pending, levers = [], []
+    controller.result_changed.connect(lambda r: pending.append(
+        (controller.levers_pending, list(r.performance.levers))))
+    controller.levers_changed.connect(levers.append)
+    edited(controller, USERS, 41)
+    assert pending == [(True, [])]
+    assert len(levers) == 1 and levers[0] is controller.result
+    assert levers[0].performance.levers and not controller.levers_pending
+    assert levers[0].performance.curve == controller.result.performance.curve
+    assert levers[0].model_dump() == api.size(controller.scenario, controller.catalog).model_dump()
+
+
+def test_a_result_meeting_its_targets_has_no_lever_stage(controller):
+    levers = []
+    controller.levers_changed.connect(levers.append)
+    edited(controller, "targets.tokens_per_s_per_user", 1)
+    assert all(controller.result.performance.targets_met.values())
+    assert levers == [] and not controller.levers_pending
+
+
+def test_levers_of_an_outdated_scenario_are_dropped(controller):
+    levers = []
+    controller.levers_changed.connect(levers.append)
+    controller.edit(USERS, 43)
+    controller.edit(USERS, 44)  # while the first sizing runs
+    assert controller.wait_until_idle()
+    assert [users_sized_of(r) for r in levers] == [44]
+
+
+def users_sized_of(result) -> int:
+    return result.inputs["workload"]["concurrent_users"]
+
+
+class Recorder:
+    """Stands in for the relay's signals: records what a job sends."""
+
+    def __init__(self):
+        self.sent = []
+        self.finished, self.done = self, self
+
+    def emit(self, *args):
+        self.sent.append(args)
+
+
+def test_the_worker_skips_the_levers_once_the_scenario_changed(controller):
+    generation = Generation()
+    relay = Recorder()
+    job = SizingJob(controller, generation, controller.scenario, controller.catalog, relay)
+    generation.bump()  # an edit arrived while the job ran
+    job.size()
+    assert len(relay.sent) == 1
+    _owner, number, result, error, levers_follow = relay.sent[0]
+    assert number == 0 and error is None and levers_follow and result.performance.levers == []
+    job.latest = Generation()  # nothing changed: both stages are sent
+    relay.sent.clear()
+    job.size()
+    assert [args[4] for args in relay.sent] == [True, False]
+    assert relay.sent[1][2].performance.levers
 
 
 def test_recompute_is_synchronous_and_outdates_a_running_sizing(controller):

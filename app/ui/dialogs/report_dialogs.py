@@ -163,6 +163,7 @@ class ExportDialog(QDialog):
         """Write the report; returns a problem sentence or '' (no file on failure)."""
         if not str(path) or path.suffix.lower() != ".pdf":
             return t("Choose a file name ending in .pdf.")
+        self.controller.wait_until_idle()  # the result of the scenario as it is, with levers
         result = self.controller.result
         if result is None:
             return t("The scenario has no result to report yet.")

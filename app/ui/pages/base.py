@@ -35,6 +35,7 @@ class StepPage(QWidget):
         controller.scenario_changed.connect(self.show_scenario)
         self.stale = False
         controller.result_changed.connect(self.result_arrived)
+        controller.levers_changed.connect(self.levers_arrived)
         controller.language_changed.connect(lambda _lang: self.retranslate_all())
         self.retranslate_all()
         self.show_scenario(controller.scenario)
@@ -52,6 +53,13 @@ class StepPage(QWidget):
             return
         self.stale = False
         self.show_result(result)
+
+    def levers_arrived(self, result: SizingResult) -> None:
+        """The levers of the result shown: redraw them now if the page can be seen."""
+        if self.parentWidget() is not None and not self.isVisible():
+            self.stale = True
+            return
+        self.show_levers(result)
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
         super().showEvent(event)
@@ -81,4 +89,8 @@ class StepPage(QWidget):
         """Show the scenario's inputs (without sending edits back)."""
 
     def show_result(self, result: SizingResult) -> None:
-        """Redraw from the new result."""
+        """Redraw from the new result (its levers may still be coming:
+        ``controller.levers_pending``)."""
+
+    def show_levers(self, result: SizingResult) -> None:
+        """Redraw what shows the result's levers, which arrive after the rest."""

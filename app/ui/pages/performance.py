@@ -157,7 +157,8 @@ class PerformancePage(StepPage):
         points = (p.single_user, p.at_concurrency, p.saturation)
         self.points.set_rows([[t(POINTS[row]), *point_cells(point, p.band.low, p.band.high)]
                               for row, point in enumerate(points)])
-        self.show_levers(p.levers)
+        if not self.controller.levers_pending:
+            self.show_levers(result)
         self.naive.setText(render(p.naive_message) if p.naive_message else p.naive_explanation)
         self.explanation.setText(bullets(t("How this was estimated"), p.messages))
 
@@ -167,7 +168,8 @@ class PerformancePage(StepPage):
             badge.set_state(p.targets_met.get(key), target_text(p, key) if known else "")
         self.no_targets.setVisible(not p.targets_met)
 
-    def show_levers(self, levers: list[Lever]) -> None:
+    def show_levers(self, result: SizingResult) -> None:
+        levers = result.performance.levers
         self.levers_box.setVisible(bool(levers))
         self.levers.set_rows([lever_cells(lever) for lever in levers])
         for row in range(len(levers)):

@@ -166,9 +166,14 @@ class ReportPage(StepPage):
         ExportDialog(self.controller, self).exec()
 
     def show_result(self, r: SizingResult) -> None:
+        if self.controller.levers_pending:
+            return  # the whole result, levers included, follows in a few milliseconds
         position = self.browser.verticalScrollBar().value()
         self.browser.setHtml(report_html(r, self.names))
         self.browser.verticalScrollBar().setValue(position)
+
+    def show_levers(self, r: SizingResult) -> None:
+        self.show_result(r)
 
     def text(self) -> str:
         """The report as plain text (what the user reads)."""
