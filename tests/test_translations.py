@@ -13,7 +13,7 @@ the source with :mod:`ast` and collects every key:
   parameters are keys too (the formatter translates string parameters);
 - the English arguments of the helpers that call ``t`` on them (``ARG_SPECS``: field labels,
   choices, table columns, menu actions...);
-- the ``TITLE`` and ``HELP`` of every page class in ``app/ui/pages``;
+- the ``HELP`` of every page class in ``app/ui/pages`` (titles: ``app/ui/pages/__init__.py``);
 - the constants of English labels the UI passes through ``t`` indirectly (``CONSTANTS``), and
   a few texts made outside a literal call (``EXTRA_KEYS``).
 
@@ -181,6 +181,8 @@ CONSTANTS: list[tuple[str, str, Callable[[ast.AST], list[str]]]] = [
     ("app/ui/charts.py", "DecodeBreakdownChart.PARTS", item(0)),  # bar names: t(name)
     ("app/ui/dialogs/import_model.py", "ROWS", every),  # t(name)
     ("app/ui/main_window.py", "def build_menus", item(0)),  # File menu: add_action(key, ...)
+    ("app/ui/pages/__init__.py", "STEPS", call_arg("Page", 0)),  # page titles: t(page.title)
+    ("app/ui/pages/__init__.py", "EXTRAS", call_arg("Page", 0)),
     # Help > Verify report: t(outcome.summary), t(outcome.detail) (app/report/verify.py)
     ("app/report/verify.py", "SUMMARIES", values),
     ("app/report/verify.py", "def verify_bytes", call_arg("Verification", 1)),
@@ -408,10 +410,10 @@ def _find(tree: ast.Module, dotted: str) -> ast.AST | None:
 
 
 def _page_texts(rel: str, tree: ast.Module, scan: Scan) -> None:
-    """TITLE and HELP of the page classes (StepPage translates them with t())."""
+    """HELP of the page classes (StepPage translates it with t())."""
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
-            for attr in ("TITLE", "HELP"):
+            for attr in ("HELP",):
                 value = _find(ast.Module(body=[node], type_ignores=[]), f"{node.name}.{attr}")
                 for text in _strings(value):
                     scan.add(text, f"{rel} {node.name}.{attr}")

@@ -14,6 +14,7 @@ added to TTFT.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -198,10 +199,24 @@ def slo_capacity(points: Points, ttft_target: float, speed_target: float) -> int
 
 
 def concurrency_grid(upper: float) -> np.ndarray:
-    """Every user count up to 64, then geometric steps up to ``upper`` [-]."""
-    upper = max(int(upper), 1)
+    """Every user count up to 64, then geometric steps up to ``upper`` [-].
+
+    The grid depends only on ``int(upper)``; it is made once per value and shared
+    (read-only): a Step 3 search asks for it some three hundred times.
+    """
+    return _concurrency_grid(max(int(upper), 1))
+
+
+@functools.lru_cache(maxsize=1024)
+def _concurrency_grid(upper: int) -> np.ndarray:
     head = np.arange(1, min(upper, 64) + 1, dtype=float)
     if upper <= 64:
-        return head
+        return read_only(head)
     tail = np.unique(np.round(np.geomspace(65, upper, 96)))
-    return np.concatenate([head, tail])
+    return read_only(np.concatenate([head, tail]))
+
+
+def read_only(values: np.ndarray) -> np.ndarray:
+    """``values``, no longer writeable (a shared, cached array)."""
+    values.flags.writeable = False
+    return values

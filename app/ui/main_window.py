@@ -33,9 +33,8 @@ from app.ui import files
 from app.ui.controller import Controller
 from app.ui.dialogs.about import AboutDialog, MethodDialog
 from app.ui.dialogs.preferences import PreferencesDialog
-from app.ui.pages import PAGES, STEPS
+from app.ui.pages import PAGES, STEPS, row_of
 from app.ui.pages.base import StepPage
-from app.ui.pages.training import TrainingPage
 from app.ui.summary_panel import SummaryPanel
 from app.ui.text import t
 
@@ -201,8 +200,8 @@ class MainWindow(QMainWindow):
         self.back.setText(t("< Back"))
         self.next.setText(t("Next >"))
         self.steps.setAccessibleName(t("Steps"))
-        for row, page_type in enumerate(PAGES):
-            title = self.built[row].title() if row in self.built else t(page_type.TITLE)
+        for row, page in enumerate(PAGES):
+            title = t(page.title)
             self.steps.item(row).setText(title)
             self.step_actions[row].setText(title)
         self.show_busy(self.controller.busy)
@@ -253,9 +252,7 @@ class MainWindow(QMainWindow):
         extra = (scenario.workload.kind in ("fine_tuning", "pretraining")
                  or getattr(scenario, "rag", None) is not None
                  or getattr(scenario, "cpu", None) is not None)
-        for row, page_type in enumerate(PAGES):
-            if page_type is TrainingPage:
-                self.steps.item(row).setHidden(not extra)
+        self.steps.item(row_of("TrainingPage")).setHidden(not extra)
 
     def page(self, row: int) -> StepPage:
         """The page at ``row``, made now if this is its first visit.
@@ -264,7 +261,7 @@ class MainWindow(QMainWindow):
         then on listens to the controller like the others.
         """
         if row not in self.built:
-            page = self.built[row] = PAGES[row](self.controller)
+            page = self.built[row] = PAGES[row].load()(self.controller)
             self.stack.widget(row).setWidget(page)
             self.tab_through(page)
         return self.built[row]

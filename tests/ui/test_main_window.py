@@ -333,8 +333,8 @@ def test_no_recovery_question_after_a_clean_exit(window, answers):
 # --- language, preferences, help -----------------------------------------------------------
 def test_preferences_switch_the_language_at_once(window, controller, qtbot):
     first = window.page(0)
-    german_heading = de.MESSAGES[first.TITLE]
-    assert german_heading != first.TITLE
+    german_heading = de.MESSAGES[PAGES[0].title]
+    assert german_heading != PAGES[0].title
     dialog = window.show_preferences()
     assert isinstance(dialog, PreferencesDialog) and dialog.isVisible()
     assert window.actions_["&Preferences…"].shortcut() == QKeySequence(
@@ -349,10 +349,10 @@ def test_preferences_switch_the_language_at_once(window, controller, qtbot):
     assert german_heading in first.heading.text()
     assert window.steps.item(0).text() == german_heading
     window.go(1)  # a page made after the switch starts in German
-    assert de.MESSAGES[PAGES[1].TITLE] in window.built[1].heading.text()
+    assert de.MESSAGES[PAGES[1].title] in window.built[1].heading.text()
     dialog.language.setCurrentIndex(dialog.language.findData("en"))
     assert window.go_menu.title() == "&Go" and window.file_menu.title() == "&File"
-    assert first.TITLE in first.heading.text()
+    assert PAGES[0].title in first.heading.text()
     assert files.LANGUAGE.read() == "en"
 
 
@@ -441,12 +441,11 @@ def test_a_controller_outliving_its_window_keeps_working(controller, tmp_path):
 def test_training_step_appears_only_for_training_rag_or_cpu(qtbot, controller):
     from app import api
     from app.ui.main_window import MainWindow
-    from app.ui.pages import PAGES
-    from app.ui.pages.training import TrainingPage
+    from app.ui.pages import row_of
 
     window = MainWindow(controller)
     qtbot.addWidget(window)
-    row = PAGES.index(TrainingPage)
+    row = row_of("TrainingPage")
     assert window.steps.item(row).isHidden()
     controller.load(api.example("pretrain"), None)
     assert not window.steps.item(row).isHidden()

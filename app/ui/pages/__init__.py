@@ -1,17 +1,51 @@
-"""The wizard's pages, in the order the navigation shows them."""
+"""The wizard's pages, in the order the navigation shows them.
 
-from app.ui.pages.assumptions import AssumptionsPage
-from app.ui.pages.compare import ComparePage
-from app.ui.pages.gpu_selection import GpuSelectionPage
-from app.ui.pages.infrastructure import InfrastructurePage
-from app.ui.pages.memory import MemoryPage
-from app.ui.pages.performance import PerformancePage
-from app.ui.pages.redundancy import RedundancyPage
-from app.ui.pages.report import ReportPage
-from app.ui.pages.requirements import RequirementsPage
-from app.ui.pages.training import TrainingPage
+Each page is named here with its title and its module, which is imported on the page's first
+visit (:meth:`Page.load`): the first window shows without importing the charts (pyqtgraph
+alone costs about 0.35 s of start-up) or the pages not yet opened.
+"""
 
-STEPS = (RequirementsPage, MemoryPage, GpuSelectionPage, PerformancePage, RedundancyPage,
-         TrainingPage, InfrastructurePage, ReportPage)
-EXTRAS = (ComparePage, AssumptionsPage)
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from app.ui.pages.base import StepPage
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of the navigation: its English title (translated where shown) and its class."""
+
+    title: str
+    module: str
+    class_name: str
+
+    def load(self) -> type[StepPage]:
+        """The page's class (importing its module on first use)."""
+        return getattr(import_module(f"app.ui.pages.{self.module}"), self.class_name)
+
+
+STEPS = (
+    Page("1 Requirements", "requirements", "RequirementsPage"),
+    Page("2 Memory", "memory", "MemoryPage"),
+    Page("3 GPU selection", "gpu_selection", "GpuSelectionPage"),
+    Page("4 Performance", "performance", "PerformancePage"),
+    Page("5 Redundancy and scale", "redundancy", "RedundancyPage"),
+    Page("Training and workloads", "training", "TrainingPage"),
+    Page("Infrastructure", "infrastructure", "InfrastructurePage"),
+    Page("Report", "report", "ReportPage"),
+)
+EXTRAS = (
+    Page("Compare", "compare", "ComparePage"),
+    Page("Assumptions", "assumptions", "AssumptionsPage"),
+)
 PAGES = STEPS + EXTRAS
+TITLES = {page.class_name: page.title for page in PAGES}
+
+
+def row_of(class_name: str) -> int:
+    """The navigation row of the page class named ``class_name``."""
+    return [page.class_name for page in PAGES].index(class_name)

@@ -158,7 +158,6 @@ class NoteLabel(QLabel):
 
 
 class AssumptionsPage(StepPage):
-    TITLE = "Assumptions"
     HELP = ("Every efficiency factor and default behind the result, with its source. The serving "
             "engine's efficiency factors (shaded) can be changed for this scenario: double-click "
             "a value, type a new one, or clear it to go back to the catalog value. Overridden "

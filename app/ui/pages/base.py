@@ -7,18 +7,19 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
 from app.ui.controller import Controller
+from app.ui.pages import TITLES
 from app.ui.text import t
 
 
 class StepPage(QWidget):
     """A page of the wizard.
 
-    Subclasses set ``TITLE`` (English, translated through ``t``), build their widgets in
+    The title is the page's entry in ``app.ui.pages`` (English, translated through ``t``).
+    Subclasses set ``HELP`` (English too), build their widgets in
     ``build()``, and fill them in ``show_scenario`` / ``show_result`` / ``retranslate``. They
     never compute a number: they read the result and send edits to the controller.
     """
 
-    TITLE = ""
     HELP = ""
 
     def __init__(self, controller: Controller, parent: QWidget | None = None):
@@ -68,7 +69,7 @@ class StepPage(QWidget):
             self.show_result(self.controller.result)
 
     def title(self) -> str:
-        return t(self.TITLE)
+        return t(TITLES[type(self).__name__])
 
     def retranslate_all(self) -> None:
         self.heading.setText(f"<h2>{self.title()}</h2>")

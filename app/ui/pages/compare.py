@@ -46,7 +46,6 @@ def short(text: str, length: int = NAME_CHARS) -> str:
 
 
 class ComparePage(StepPage):
-    TITLE = "Compare"
     HELP = ("Pin the current configuration, change the scenario and pin again, or pin saved "
             "scenario files: up to four options side by side. A pinned option keeps the "
             "result it had when it was pinned.")

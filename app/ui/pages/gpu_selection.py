@@ -246,7 +246,6 @@ class CandidateFilter(QSortFilterProxyModel):
 
 
 class GpuSelectionPage(StepPage):
-    TITLE = "3 GPU selection"
     HELP = ("Step 3 either evaluates the configuration you give, or searches the catalog for "
             "every GPU, count, tensor-parallel degree and number format, keeps those that "
             "work and ranks them. Double-click a row to use it.")

@@ -89,7 +89,6 @@ class PowerChart(pg.PlotWidget):
 
 
 class InfrastructurePage(StepPage):
-    TITLE = "Infrastructure"
     HELP = ("Racks, power, cooling, feeds, networks, storage and cost around the replicas. "
             "Empty fields use the catalog defaults; prices are indicative and dated.")
 

@@ -100,7 +100,6 @@ def facts(m: MemoryResult) -> list[str]:
 
 
 class MemoryPage(StepPage):
-    TITLE = "2 Memory"
     HELP = (
         "What each GPU must hold at peak: the weights, the KV cache of every user at the "
         "longest context, and the runtime. The engine may use only part of the card."

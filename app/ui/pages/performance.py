@@ -83,7 +83,6 @@ def target_text(p: PerformanceResult, key: str) -> str:
 
 
 class PerformancePage(StepPage):
-    TITLE = "4 Performance"
     HELP = (
         "How fast one replica answers: the first token, then tokens per second for each "
         "user, from one user to the most the memory and the engine allow."

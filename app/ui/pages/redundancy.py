@@ -116,7 +116,6 @@ class NodeDiagram(QWidget):
 
 
 class RedundancyPage(StepPage):
-    TITLE = "5 Redundancy and scale"
     HELP = ("Replicas for the load come from Step 4; redundancy adds nodes so that the load "
             "is still served when a node fails. Replicas are spread evenly over the nodes.")
 

@@ -140,7 +140,6 @@ def report_html(r: SizingResult, names: dict[str, str]) -> str:
 
 
 class ReportPage(StepPage):
-    TITLE = "Report"
 
     def build(self) -> None:
         self.export_button = QPushButton()

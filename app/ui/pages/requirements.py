@@ -114,7 +114,6 @@ def architecture(model: dict) -> str:
 class RequirementsPage(StepPage):
     """Step 1: what the deployment must serve."""
 
-    TITLE = "1 Requirements"
     HELP = ("Describe what the deployment must serve: the model, the workload, the quality "
             "floor and the targets. Every change resizes the deployment at once.")
 

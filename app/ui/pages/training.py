@@ -176,7 +176,6 @@ def key_value_table(rows: int) -> FigureTable:
 
 
 class TrainingPage(StepPage):
-    TITLE = "Training and workloads"
 
     def build(self) -> None:
         self.fields: list[BoundField] = []
