@@ -17,20 +17,27 @@ from pydantic import ValidationError
 from app import paths
 from app.catalog.loader import default_catalog
 from app.domain.catalog import Catalog
+from app.domain.problems import Problem, composed, detail, either, problem, verbatim
 from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
 from app.engine import pipeline
+from app.i18n import Message, msg
 
 __all__ = ["ScenarioError", "calibrate", "example", "example_names", "load_scenario",
            "set_field", "size", "size_in_stages"]
 
 
 class ScenarioError(ValueError):
-    """Invalid scenario input; ``problems`` holds one readable sentence per problem."""
+    """Invalid scenario input: one readable sentence per problem.
 
-    def __init__(self, problems: list[str]):
-        super().__init__("\n".join(problems))
-        self.problems = problems
+    ``problems`` holds the English sentences (the command line and the JSON contract);
+    ``messages`` the same problems as Messages, which the window renders in its language.
+    """
+
+    def __init__(self, problems: list[str | Message]):
+        self.messages = [p if isinstance(p, Message) else verbatim(p) for p in problems]
+        self.problems = [m.text() for m in self.messages]
+        super().__init__("\n".join(self.problems))
 
 
 def _shown(value: Any) -> str:
@@ -49,8 +56,8 @@ def _field(loc: tuple) -> str:
     return ".".join(p for p in parts if not p.startswith(("function-", "literal[")))
 
 
-def describe(error: ValidationError) -> list[str]:
-    """One sentence per problem: field, value given, what is allowed.
+def describe_messages(error: ValidationError) -> list[Problem]:
+    """One Problem per field: the field path, what is wrong, the value given.
 
     A value that fits none of a field's alternatives (``int`` or ``"max"``) is one problem,
     with the alternatives joined by "or".
@@ -58,13 +65,22 @@ def describe(error: ValidationError) -> list[str]:
     grouped: dict[str, list[dict]] = {}
     for item in error.errors():
         grouped.setdefault(_field(item["loc"]), []).append(item)
-    problems = []
+    found = []
     for location, items in grouped.items():
-        messages = list(dict.fromkeys(i["msg"].removeprefix("Value error, ") for i in items))
+        details = list({m.text(): m for m in (detail(i) for i in items)}.values())
         given = items[0]
-        shown = f" (got {_shown(given['input'])})" if given["type"] != "missing" else ""
-        problems.append(f"{location or 'scenario'}: {' or '.join(messages)}{shown}")
-    return problems
+        field = location or "scenario"
+        if given["type"] == "missing":
+            found.append(problem(field, either(details)))
+        else:
+            found.append(problem(field, either(details), given["input"],
+                                 _shown(given["input"])))
+    return found
+
+
+def describe(error: ValidationError) -> list[str]:
+    """One English sentence per problem: field, value given, what is allowed."""
+    return [p.text() for p in describe_messages(error)]
 
 
 def _parse(source: str | Path | dict) -> dict:
@@ -76,17 +92,21 @@ def _parse(source: str | Path | dict) -> dict:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            raise ScenarioError([f"cannot read scenario file '{path}': {exc.strerror}"]) from None
+            raise ScenarioError([composed(msg("cannot read scenario file '{path}': {reason}",
+                                              path=str(path), reason=str(exc.strerror)))]
+                                ) from None
         except UnicodeDecodeError:
-            raise ScenarioError([f"scenario file '{path}' is not UTF-8 text (a scenario is a "
-                                 "JSON file)"]) from None
+            raise ScenarioError([composed(msg(
+                "scenario file '{path}' is not UTF-8 text (a scenario is a JSON file)",
+                path=str(path)))]) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScenarioError([f"scenario is not valid JSON: {exc.msg} at line {exc.lineno}, "
-                             f"column {exc.colno}"]) from None
+        raise ScenarioError([composed(msg(
+            "scenario is not valid JSON: {error} at line {line}, column {column}",
+            error=exc.msg, line=exc.lineno, column=exc.colno))]) from None
     if not isinstance(data, dict):
-        raise ScenarioError(["scenario: must be a JSON object"])
+        raise ScenarioError([problem("scenario", msg("must be a JSON object"))])
     return data
 
 
@@ -101,12 +121,13 @@ def load_scenario(source: str | Path | dict) -> Scenario:
     data = _parse(source)
     version = data.get("schema_version", 1)
     if version != 1:
-        raise ScenarioError([f"schema_version: {version!r} is not supported; this version "
-                             "reads schema_version 1"])
+        raise ScenarioError([problem("schema_version", msg(
+            "{version} is not supported; this version reads schema_version 1",
+            version=repr(version)))])
     try:
         return Scenario.model_validate(data)
     except ValidationError as exc:
-        raise ScenarioError(describe(exc)) from None
+        raise ScenarioError(describe_messages(exc)) from None
 
 
 def apply_settings(data: dict, assignments: list[str]) -> Scenario:
@@ -169,7 +190,7 @@ def size_in_stages(scenario: Scenario, catalog: Catalog | None = None
     try:
         yield from pipeline.size_in_stages(scenario, catalog or default_catalog())
     except pipeline.SizingError as exc:
-        raise ScenarioError([str(exc)]) from None
+        raise ScenarioError([exc.message]) from None
 
 
 def calibrate(scenario: Scenario, metric: str, measured: float, concurrency: float,
@@ -182,8 +203,10 @@ def calibrate(scenario: Scenario, metric: str, measured: float, concurrency: flo
     try:
         overrides = pipeline.overrides_from_measurement(scenario, catalog or default_catalog(),
                                                         metric, measured, concurrency)
-    except (pipeline.SizingError, ValueError) as exc:
-        raise ScenarioError([f"calibration: {exc}"]) from None
+    except pipeline.SizingError as exc:
+        raise ScenarioError([problem("calibration", exc.message)]) from None
+    except ValueError as exc:
+        raise ScenarioError([problem("calibration", verbatim(str(exc)))]) from None
     return scenario.model_copy(update={"factor_overrides": overrides})
 
 

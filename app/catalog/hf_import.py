@@ -32,10 +32,20 @@ from pydantic import ValidationError
 from app import atomic, paths
 from app.catalog import loader
 from app.domain.catalog import ModelSpec
+from app.domain.problems import Problem, composed, detail, verbatim
+from app.i18n import Message, msg
 
 
 class ModelImportError(ValueError):
-    """A model folder (or the user catalog) that cannot be used; the message says why."""
+    """A model folder (or the user catalog) that cannot be used; the message says why.
+
+    ``message`` keeps the sentence as a Message for the window's language; ``str()`` is the
+    English sentence.
+    """
+
+    def __init__(self, message: str | Message):
+        self.message = composed(message) if isinstance(message, Message) else verbatim(message)
+        super().__init__(self.message.text())
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,8 +58,9 @@ class ImportedModel:
     weights_bytes_on_disk : bytes of all weight tensors [B], None when no weights were found.
     quantization : precision id the weights ship in (bf16, fp8, int4-awq, ...), None if unknown.
     kv_cache_quantization : KV-cache precision the checkpoint was calibrated for, if it says.
-    warnings : plain sentences about what was assumed, ignored or not understood.
+    warnings : plain sentences about what was assumed, ignored or not understood (English).
     files_read : names of the files in the folder that were read.
+    warning_messages : the warnings as Messages, for the window's language.
     """
 
     spec: ModelSpec
@@ -58,16 +69,21 @@ class ImportedModel:
     kv_cache_quantization: str | None = None
     warnings: list[str] = dataclasses.field(default_factory=list)
     files_read: list[str] = dataclasses.field(default_factory=list)
+    warning_messages: list[Message] = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass
 class _Report:
     """What an import found out along the way (shared by the readers below)."""
 
-    warnings: list[str] = dataclasses.field(default_factory=list)
+    warnings: list[Message] = dataclasses.field(default_factory=list)
     notes: list[str] = dataclasses.field(default_factory=list)
     derived: list[str] = dataclasses.field(default_factory=list)
     files_read: list[str] = dataclasses.field(default_factory=list)
+
+    def warn(self, message: Message) -> None:
+        """Add a warning (its string parameters are names and values, shown as given)."""
+        self.warnings.append(composed(message))
 
 
 # --------------------------------------------------------------------------- config.json fields
@@ -97,30 +113,32 @@ class _Fields:
         """``config.json: text_config.num_hidden_layers`` style location of ``key``."""
         return f"config.json: {self.prefix}{key}"
 
-    def int(self, key: str, purpose: str, field: str | None = None) -> int:
-        """A required whole number; a documented library default is used with a warning."""
+    def int(self, key: str, purpose: Message, field: str | None = None) -> int:
+        """A required whole number; a documented library default is used with a warning.
+
+        ``purpose`` says what the number is needed for (``msg("the layer count")``)."""
         value = self.opt_int(key)
         if value is not None:
             return value
         if key in self.defaults:
             value = self.defaults[key]
-            self.report.warnings.append(
-                f"{self.where(key)} is not given; used {value}, the transformers default for "
-                f"{self.model_type}."
-            )
+            self.report.warn(msg(
+                "{where} is not given; used {value}, the transformers default for {model_type}.",
+                where=self.where(key), value=value, model_type=self.model_type))
             self.report.derived.append(field or key)
             return value
-        raise ModelImportError(f"{self.where(key)} is missing (needed for {purpose}).")
+        raise ModelImportError(msg("{where} is missing (needed for {purpose}).",
+                                   where=self.where(key), purpose=purpose))
 
     def opt_int(self, key: str) -> int | None:
         """A whole number, or None when the field is absent or null."""
         value = self.data.get(key)
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ModelImportError(f"{self.where(key)} is {value!r}; expected a whole number.")
-        if isinstance(value, float) and not value.is_integer():
-            raise ModelImportError(f"{self.where(key)} is {value!r}; expected a whole number.")
+        if (isinstance(value, bool) or not isinstance(value, int | float)
+                or isinstance(value, float) and not value.is_integer()):
+            raise ModelImportError(msg("{where} is {value}; expected a whole number.",
+                                       where=self.where(key), value=repr(value)))
         return int(value)
 
     def flag(self, key: str, default: bool) -> bool:
@@ -129,36 +147,42 @@ class _Fields:
         if value is None:
             return default
         if not isinstance(value, bool):
-            raise ModelImportError(f"{self.where(key)} is {value!r}; expected true or false.")
+            raise ModelImportError(msg("{where} is {value}; expected true or false.",
+                                       where=self.where(key), value=repr(value)))
         return value
 
     def int_list(self, key: str) -> list[int] | None:
         """A list of whole numbers, or None when absent or null."""
         return self._list(
-            key, lambda item: isinstance(item, int) and not isinstance(item, bool), "whole numbers"
+            key, lambda item: isinstance(item, int) and not isinstance(item, bool),
+            lambda where, value: msg("{where} is {value}; expected a list of whole numbers.",
+                                     where=where, value=value),
         )
 
     def str_list(self, key: str) -> list[str] | None:
         """A list of strings, or None when absent or null."""
-        return self._list(key, lambda item: isinstance(item, str), "strings")
+        return self._list(key, lambda item: isinstance(item, str),
+                          lambda where, value: msg("{where} is {value}; expected a list of "
+                                                   "strings.", where=where, value=value))
 
-    def _list(self, key: str, accepts: Callable[[Any], bool], what: str) -> list | None:
+    def _list(self, key: str, accepts: Callable[[Any], bool],
+              refusal: Callable[[str, str], Message]) -> list | None:
         value = self.data.get(key)
         if value is None:
             return None
         if not isinstance(value, list) or not all(accepts(item) for item in value):
-            raise ModelImportError(f"{self.where(key)} is {value!r}; expected a list of {what}.")
+            raise ModelImportError(refusal(self.where(key), repr(value)))
         return value
 
 
 # (ModelSpec field, config.json key, what it is needed for)
 _COMMON_FIELDS = (
-    ("layers", "num_hidden_layers", "the layer count"),
-    ("hidden_size", "hidden_size", "the model width"),
-    ("attention_heads", "num_attention_heads", "the number of query heads"),
-    ("intermediate_size", "intermediate_size", "the MLP width"),
-    ("vocab_size", "vocab_size", "the embedding and output-head size"),
-    ("max_context_tokens", "max_position_embeddings", "the longest context"),
+    ("layers", "num_hidden_layers", msg("the layer count")),
+    ("hidden_size", "hidden_size", msg("the model width")),
+    ("attention_heads", "num_attention_heads", msg("the number of query heads")),
+    ("intermediate_size", "intermediate_size", msg("the MLP width")),
+    ("vocab_size", "vocab_size", msg("the embedding and output-head size")),
+    ("max_context_tokens", "max_position_embeddings", msg("the longest context")),
 )
 _CONFIG_KEY_OF = {field: key for field, key, _ in _COMMON_FIELDS} | {
     "kv_heads": "num_key_value_heads",
@@ -173,11 +197,12 @@ def _common(f: _Fields) -> dict:
     values = {field: f.int(key, purpose, field) for field, key, purpose in _COMMON_FIELDS}
     layers, heads = values["layers"], values["attention_heads"]
     if not 1 <= layers <= _MAX_LAYERS:
-        raise ModelImportError(
-            f"{f.where('num_hidden_layers')} is {layers}; expected 1 to {_MAX_LAYERS}."
-        )
+        raise ModelImportError(msg("{where} is {value}; expected 1 to {most}.",
+                                   where=f.where("num_hidden_layers"), value=layers,
+                                   most=_MAX_LAYERS))
     if heads < 1:
-        raise ModelImportError(f"{f.where('num_attention_heads')} is {heads}; expected 1 or more.")
+        raise ModelImportError(msg("{where} is {value}; expected 1 or more.",
+                                   where=f.where("num_attention_heads"), value=heads))
     values["kv_heads"] = _kv_heads(f, heads)
     values["head_dim"] = _head_dim(f, values["hidden_size"], heads)
     values["tied_embeddings"] = f.flag("tie_word_embeddings", f.model_type in _TIED_BY_DEFAULT)
@@ -190,10 +215,8 @@ def _common(f: _Fields) -> dict:
 def _kv_heads(f: _Fields, heads: int) -> int:
     kv_heads = f.opt_int("num_key_value_heads")
     if kv_heads is None:
-        f.report.warnings.append(
-            f"{f.where('num_key_value_heads')} is not given; used {heads} (one KV head per "
-            "query head, as transformers does)."
-        )
+        f.report.warn(msg("{where} is not given; used {heads} (one KV head per query head, as "
+                          "transformers does).", where=f.where("num_key_value_heads"), heads=heads))
         f.report.derived.append("kv_heads")
         return heads
     return kv_heads
@@ -218,11 +241,11 @@ def _note_rope_scaling(f: _Fields, max_context: int) -> None:
     if isinstance(original, int | float) and isinstance(factor, int | float):
         extended = int(original * factor)
         if kind == "yarn" and extended > max_context:
-            f.report.warnings.append(
-                f"{f.where('rope_scaling')} (yarn, factor {factor}) extends the context to "
-                f"{extended} tokens; max_context_tokens keeps max_position_embeddings "
-                f"({max_context}), change it by hand if you serve the longer context."
-            )
+            f.report.warn(msg(
+                "{where} (yarn, factor {factor}) extends the context to {extended} tokens; "
+                "max_context_tokens keeps max_position_embeddings ({context}), change it by "
+                "hand if you serve the longer context.", where=f.where("rope_scaling"),
+                factor=factor, extended=extended, context=max_context))
 
 
 # --------------------------------------------------------------------------- sliding windows
@@ -243,7 +266,7 @@ def _sliding(
     if global_layers is None or global_layers >= layers:
         return {}
     f.report.derived.append("global_layers")
-    window = f.int(window_key, "the window of the local attention layers")
+    window = f.int(window_key, msg("the window of the local attention layers"))
     return {"sliding_window": window, "global_layers": global_layers}
 
 
@@ -252,15 +275,13 @@ def _global_from_layer_types(f: _Fields, layers: int) -> int | None:
     if kinds is None:
         return None
     if len(kinds) != layers:
-        raise ModelImportError(
-            f"{f.where('layer_types')} has {len(kinds)} entries for {layers} layers."
-        )
+        raise ModelImportError(msg("{where} has {count} entries for {layers} layers.",
+                                   where=f.where("layer_types"), count=len(kinds), layers=layers))
     unknown = sorted(set(kinds) - set(_LAYER_KINDS))
     if unknown:
-        raise ModelImportError(
-            f"{f.where('layer_types')} holds {', '.join(unknown)}; AI Sizer knows "
-            f"{', '.join(_LAYER_KINDS)}."
-        )
+        raise ModelImportError(msg("{where} holds {unknown}; AI Sizer knows {known}.",
+                                   where=f.where("layer_types"), unknown=", ".join(unknown),
+                                   known=", ".join(_LAYER_KINDS)))
     return sum(_LAYER_KINDS[kind] for kind in kinds)
 
 
@@ -301,8 +322,8 @@ def _mistral(f: _Fields) -> dict:
 def _mixtral(f: _Fields) -> dict:
     values = _mistral(f)
     values["moe"] = {
-        "experts": f.int("num_local_experts", "the number of experts"),
-        "experts_per_token": f.int("num_experts_per_tok", "the experts each token uses"),
+        "experts": f.int("num_local_experts", msg("the number of experts")),
+        "experts_per_token": f.int("num_experts_per_tok", msg("the experts each token uses")),
         "expert_intermediate_size": values["intermediate_size"],
     }
     return values
@@ -324,9 +345,9 @@ def _qwen_moe(f: _Fields, layers: int) -> dict:
     moe_layers = [i for i in range(layers) if i not in dense_only and (i + 1) % step == 0]
     f.report.derived.append("moe.dense_layers")
     return {
-        "experts": f.int("num_experts", "the number of experts"),
-        "experts_per_token": f.int("num_experts_per_tok", "the experts each token uses"),
-        "expert_intermediate_size": f.int("moe_intermediate_size", "the width of one expert"),
+        "experts": f.int("num_experts", msg("the number of experts")),
+        "experts_per_token": f.int("num_experts_per_tok", msg("the experts each token uses")),
+        "expert_intermediate_size": f.int("moe_intermediate_size", msg("the width of one expert")),
         "dense_layers": layers - len(moe_layers),
     }
 
@@ -352,10 +373,10 @@ def _deepseek(f: _Fields) -> dict:
     values = _common(f)
     mla = {
         "q_lora_rank": f.opt_int("q_lora_rank"),
-        "kv_lora_rank": f.int("kv_lora_rank", "the compressed KV width of MLA"),
-        "qk_rope_head_dim": f.int("qk_rope_head_dim", "the RoPE part of each MLA head"),
-        "qk_nope_head_dim": f.int("qk_nope_head_dim", "the non-RoPE part of each MLA head"),
-        "v_head_dim": f.int("v_head_dim", "the value width of each MLA head"),
+        "kv_lora_rank": f.int("kv_lora_rank", msg("the compressed KV width of MLA")),
+        "qk_rope_head_dim": f.int("qk_rope_head_dim", msg("the RoPE part of each MLA head")),
+        "qk_nope_head_dim": f.int("qk_nope_head_dim", msg("the non-RoPE part of each MLA head")),
+        "v_head_dim": f.int("v_head_dim", msg("the value width of each MLA head")),
     }
     values["head_dim"] = mla["qk_rope_head_dim"] + mla["qk_nope_head_dim"]
     f.report.derived.append("head_dim")
@@ -369,11 +390,11 @@ def _deepseek_moe(f: _Fields, layers: int) -> dict:
     every = max(f.opt_int("moe_layer_freq") or 1, 1)
     moe_layers = [i for i in range(layers) if i >= first_dense and i % every == 0]
     f.report.derived.append("moe.dense_layers")
-    expert_width = f.int("moe_intermediate_size", "the width of one expert")
+    expert_width = f.int("moe_intermediate_size", msg("the width of one expert"))
     shared = f.opt_int("n_shared_experts") or 0
     return {
-        "experts": f.int("n_routed_experts", "the number of routed experts"),
-        "experts_per_token": f.int("num_experts_per_tok", "the experts each token uses"),
+        "experts": f.int("n_routed_experts", msg("the number of routed experts")),
+        "experts_per_token": f.int("num_experts_per_tok", msg("the experts each token uses")),
         "expert_intermediate_size": expert_width,
         "shared_experts": shared,
         "shared_intermediate_size": expert_width if shared else None,
@@ -385,11 +406,11 @@ def _deepseek_moe(f: _Fields, layers: int) -> dict:
 def _warn_mtp(f: _Fields) -> None:
     extra = f.opt_int("num_nextn_predict_layers") or 0
     if extra:
-        f.report.warnings.append(
-            f"{f.where('num_nextn_predict_layers')} is {extra}: the multi-token-prediction "
-            "layer is not counted in the architecture (engines load it only for speculative "
-            "decoding), but its weights are part of the checkpoint on disk."
-        )
+        f.report.warn(msg(
+            "{where} is {extra}: the multi-token-prediction layer is not counted in the "
+            "architecture (engines load it only for speculative decoding), but its weights are "
+            "part of the checkpoint on disk.", where=f.where("num_nextn_predict_layers"),
+            extra=extra))
 
 
 def _gemma2(f: _Fields) -> dict:
@@ -404,7 +425,7 @@ def _gemma3(f: _Fields) -> dict:
 
     def pattern_global() -> int:
         return _every_nth_global(
-            layers, f.int("sliding_window_pattern", "the local/global layer pattern")
+            layers, f.int("sliding_window_pattern", msg("the local/global layer pattern"))
         )()
 
     return values | _sliding(f, layers, pattern_global)
@@ -414,10 +435,10 @@ def _gpt_oss(f: _Fields) -> dict:
     values = _common(f) | {"attention_bias": "all", "mlp_bias": True}
     layers = values["layers"]
     per_token = f.opt_int("num_experts_per_tok") or f.int(
-        "experts_per_token", "the experts each token uses"
+        "experts_per_token", msg("the experts each token uses")
     )
     values["moe"] = {
-        "experts": f.int("num_local_experts", "the number of experts"),
+        "experts": f.int("num_local_experts", msg("the number of experts")),
         "experts_per_token": per_token,
         "expert_intermediate_size": values["intermediate_size"],
         "router_bias": True,
@@ -430,13 +451,13 @@ def _llama4(f: _Fields) -> dict:
     values = _common(f)
     layers, expert_width = values["layers"], values["intermediate_size"]
     values["intermediate_size"] = f.int(
-        "intermediate_size_mlp", "the width of the dense MLP layers", "intermediate_size"
+        "intermediate_size_mlp", msg("the width of the dense MLP layers"), "intermediate_size"
     )
     moe_layers = f.int_list("moe_layers") or _interleaved(f, layers)
     f.report.derived.append("moe.dense_layers")
     values["moe"] = {
-        "experts": f.int("num_local_experts", "the number of experts"),
-        "experts_per_token": f.int("num_experts_per_tok", "the experts each token uses"),
+        "experts": f.int("num_local_experts", msg("the number of experts")),
+        "experts_per_token": f.int("num_experts_per_tok", msg("the experts each token uses")),
         "expert_intermediate_size": expert_width,
         "shared_experts": 1,
         "shared_intermediate_size": expert_width,
@@ -469,10 +490,10 @@ def _llama4_global(f: _Fields, layers: int) -> Callable[[], int]:
             return flags.count(0)
         interval = f.opt_int("no_rope_layer_interval") or 4
         if flags:
-            f.report.warnings.append(
-                f"{f.where('no_rope_layers')} has {len(flags)} entries for {layers} layers; "
-                f"used one global layer in every {interval} (no_rope_layer_interval)."
-            )
+            f.report.warn(msg(
+                "{where} has {count} entries for {layers} layers; used one global layer in "
+                "every {interval} (no_rope_layer_interval).", where=f.where("no_rope_layers"),
+                count=len(flags), layers=layers, interval=interval))
         return _every_nth_global(layers, interval)()
 
     return global_layers
@@ -524,10 +545,9 @@ def _model_type(config: dict) -> str:
     for name in architectures if isinstance(architectures, list) else []:
         if isinstance(name, str) and name in _ARCHITECTURES:
             return _ARCHITECTURES[name]
-    raise ModelImportError(
+    raise ModelImportError(msg(
         "config.json: model_type is missing (needed to know the architecture), and "
-        "architectures names no class AI Sizer knows."
-    )
+        "architectures names no class AI Sizer knows."))
 
 
 def _language_section(config: dict, report: _Report) -> tuple[dict, str, str]:
@@ -540,15 +560,13 @@ def _language_section(config: dict, report: _Report) -> tuple[dict, str, str]:
         inner = text.get("model_type") or _WRAPPERS.get(model_type)
         if isinstance(inner, str) and inner in _BUILDERS:
             if model_type not in _WRAPPERS:
-                report.warnings.append(
-                    f"model_type {model_type} is not supported as such; "
-                    f"imported its text_config ({inner})."
-                )
+                report.warn(msg("model_type {model_type} is not supported as such; imported "
+                                "its text_config ({inner}).", model_type=model_type,
+                                inner=inner))
             return text, "text_config.", inner
-    raise ModelImportError(
-        f"config.json: model_type '{model_type}' is not supported; supported: "
-        f"{', '.join(SUPPORTED_MODEL_TYPES)}."
-    )
+    raise ModelImportError(msg(
+        "config.json: model_type '{model_type}' is not supported; supported: {supported}.",
+        model_type=model_type, supported=", ".join(SUPPORTED_MODEL_TYPES)))
 
 
 def _architecture(config: dict, report: _Report) -> dict:
@@ -564,10 +582,9 @@ def _architecture(config: dict, report: _Report) -> dict:
         )
     values = _BUILDERS[inner_type](fields)
     if "vision_config" in config:
-        report.warnings.append(
+        report.warn(msg(
             "config.json also describes a vision encoder (vision_config); only the language "
-            "model is imported, but the encoder's weights are part of the checkpoint on disk."
-        )
+            "model is imported, but the encoder's weights are part of the checkpoint on disk."))
     values["family"] = _model_type(config)
     return values
 
@@ -613,10 +630,10 @@ _KV_ALGOS = {"FP8": "fp8", "INT8": "int8"}
 
 
 def _unknown_precision(report: _Report, where: str, value: Any) -> None:
-    report.warnings.append(
-        f"{where} is {value!r}, a format AI Sizer cannot map to its precisions; the weight "
-        "precision is unknown, choose precision.weights by hand."
-    )
+    report.warn(msg(
+        "{where} is {value}, a format AI Sizer cannot map to its precisions; the weight "
+        "precision is unknown, choose precision.weights by hand.", where=where,
+        value=repr(value)))
 
 
 def _by_bits(qc: dict, report: _Report, method: str, table: dict[int, str]) -> str | None:
@@ -687,7 +704,8 @@ _QUANT_METHODS: dict[str, Callable[[dict, _Report], str | None]] = {
 
 def _from_quantization_config(qc: Any, report: _Report) -> str | None:
     if not isinstance(qc, dict):
-        raise ModelImportError(f"config.json: quantization_config is {qc!r}; expected an object.")
+        raise ModelImportError(msg("config.json: quantization_config is {value}; expected an "
+                                   "object.", value=repr(qc)))
     method = str(qc.get("quant_method", "")).lower()
     handler = _QUANT_METHODS.get(method)
     if handler is None:
@@ -701,11 +719,10 @@ def _from_quantization_config(qc: Any, report: _Report) -> str | None:
 def _note_unconverted(qc: dict, report: _Report) -> None:
     kept = qc.get("modules_to_not_convert") or qc.get("ignore")
     if isinstance(kept, list) and any("attn" in str(name) for name in kept):
-        report.warnings.append(
+        report.warn(msg(
             "The attention weights stay in 16 bit in this checkpoint (quantization_config "
             "keeps them unconverted); sizing all weights in the quantised format slightly "
-            "underestimates them."
-        )
+            "underestimates them."))
 
 
 def _from_modelopt(path: Path, report: _Report) -> tuple[str | None, str | None]:
@@ -713,9 +730,9 @@ def _from_modelopt(path: Path, report: _Report) -> tuple[str | None, str | None]
     report.files_read.append(path.name)
     section = data.get("quantization")
     if not isinstance(section, dict):
-        raise ModelImportError(
-            f"{path.name}: quantization is missing (needed for the weight precision)."
-        )
+        raise ModelImportError(msg(
+            "{file}: quantization is missing (needed for the weight precision).",
+            file=path.name))
     report.notes.append(f"{path.name} quant_algo {section.get('quant_algo')}")
     weights = _modelopt_algo(
         section.get("quant_algo"), f"{path.name}: quantization.quant_algo", report
@@ -728,10 +745,9 @@ def _kv_from_algo(algo: Any, file: str, report: _Report) -> str | None:
         return None
     precision = _KV_ALGOS.get(str(algo).upper())
     if precision is None:
-        report.warnings.append(
-            f"{file}: kv_cache_quant_algo {algo!r} is not a KV-cache format "
-            "AI Sizer knows; choose precision.kv_cache by hand."
-        )
+        report.warn(msg(
+            "{file}: kv_cache_quant_algo {algo} is not a KV-cache format AI Sizer knows; "
+            "choose precision.kv_cache by hand.", file=file, algo=repr(algo)))
     return precision
 
 
@@ -752,10 +768,9 @@ def _from_dtype(config: dict, section: dict, report: _Report) -> str | None:
             if precision is None:
                 _unknown_precision(report, f"config.json: {key}", value)
             return precision
-    report.warnings.append(
+    report.warn(msg(
         "config.json gives no torch_dtype; the weight precision is unknown "
-        "(bf16 assumed for native_precision)."
-    )
+        "(bf16 assumed for native_precision)."))
     return None
 
 
@@ -820,10 +835,9 @@ def _index_total(path: Path, report: _Report) -> int | None:
         if total < 0:
             raise ValueError(f"total_size is {total}")
     except (OSError, ValueError, KeyError, TypeError, OverflowError) as exc:
-        report.warnings.append(
-            f"{path.name} has no usable metadata.total_size ({exc}); "
-            "summing the safetensors headers instead."
-        )
+        report.warn(msg(
+            "{file} has no usable metadata.total_size ({error}); summing the safetensors "
+            "headers instead.", file=path.name, error=str(exc)))
         return None
     report.files_read.append(path.name)
     return total
@@ -847,17 +861,16 @@ def _weights_bytes(folder: Path, report: _Report) -> int | None:
                 return total
     files = _safetensors_files(folder, report)
     if not files:
-        report.warnings.append(
+        report.warn(msg(
             "No safetensors index or *.safetensors files in the folder; "
-            "weights_bytes_on_disk is unknown."
-        )
+            "weights_bytes_on_disk is unknown."))
         return None
     try:
         total = sum(safetensors_tensor_bytes(path) for path in files)
     except (OSError, ValueError) as exc:
-        report.warnings.append(
-            f"A safetensors file could not be read ({exc}); weights_bytes_on_disk is unknown."
-        )
+        report.warn(msg(
+            "A safetensors file could not be read ({error}); weights_bytes_on_disk is unknown.",
+            error=str(exc)))
         return None
     report.files_read.append(f"{len(files)} safetensors header(s)")
     return total
@@ -889,12 +902,12 @@ def _entry_id(name: str, model_id: str | None) -> str:
     if model_id is None:
         model_id = slugify(name.rsplit("/", 1)[-1])
         if not model_id:
-            raise ModelImportError(f"cannot make a catalog id from the name '{name}'; give one.")
+            raise ModelImportError(msg("cannot make a catalog id from the name '{name}'; give "
+                                       "one.", name=name))
     if not _ID_PATTERN.match(model_id):
-        raise ModelImportError(
-            f"model id '{model_id}' is not valid: use lower-case letters, digits and . _ + -, "
-            "starting with a letter or digit."
-        )
+        raise ModelImportError(msg(
+            "model id '{model_id}' is not valid: use lower-case letters, digits and . _ + -, "
+            "starting with a letter or digit.", model_id=model_id))
     return model_id
 
 
@@ -903,32 +916,36 @@ def _read_json_object(path: Path) -> dict:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
-        raise ModelImportError(f"{path.name} in {path.parent} is not UTF-8 text.") from None
+        raise ModelImportError(msg("{file} in {folder} is not UTF-8 text.", file=path.name,
+                                   folder=str(path.parent))) from None
     except OSError as exc:
-        raise ModelImportError(f"cannot read {path}: {exc.strerror or exc}.") from None
+        raise _cannot(False, path, exc) from None
     except json.JSONDecodeError as exc:
-        raise ModelImportError(
-            f"{path.name} in {path.parent} is not valid JSON: {exc.msg} at line {exc.lineno} "
-            f"column {exc.colno}."
-        ) from None
+        raise ModelImportError(msg(
+            "{file} in {folder} is not valid JSON: {error} at line {line} column {column}.",
+            file=path.name, folder=str(path.parent), error=exc.msg, line=exc.lineno,
+            column=exc.colno)) from None
     if not isinstance(data, dict):
-        raise ModelImportError(
-            f"{path.name} in {path.parent} must hold a JSON object, not {type(data).__name__}."
-        )
+        raise ModelImportError(msg("{file} in {folder} must hold a JSON object, not {kind}.",
+                                   file=path.name, folder=str(path.parent),
+                                   kind=type(data).__name__))
     return data
 
 
 def _read_config(folder: Path) -> dict:
     if not folder.exists():
-        raise ModelImportError(f"model folder {folder} does not exist.")
+        raise ModelImportError(msg("model folder {folder} does not exist.", folder=str(folder)))
     if not folder.is_dir():
-        raise ModelImportError(f"{folder} is not a folder; give the folder that holds config.json.")
+        raise ModelImportError(msg("{folder} is not a folder; give the folder that holds "
+                                   "config.json.", folder=str(folder)))
     path = folder / "config.json"
     if not path.is_file():
-        gguf = " (GGUF files are not supported)" if any(folder.glob("*.gguf")) else ""
-        raise ModelImportError(
-            f"no config.json in {folder}; a Hugging Face model folder needs one{gguf}."
-        )
+        if any(folder.glob("*.gguf")):
+            raise ModelImportError(msg("no config.json in {folder}; a Hugging Face model folder "
+                                       "needs one (GGUF files are not supported).",
+                                       folder=str(folder)))
+        raise ModelImportError(msg("no config.json in {folder}; a Hugging Face model folder "
+                                   "needs one.", folder=str(folder)))
     return _read_json_object(path)
 
 
@@ -937,15 +954,23 @@ def _spec_error(exc: ValidationError) -> ModelImportError:
     parts = []
     for error in exc.errors():
         field = ".".join(str(part) for part in error["loc"])
-        message = error["msg"].removeprefix("Value error, ")
         if field:
             key = _CONFIG_KEY_OF.get(field, field)
             named = key if key == field else f"{key} ({field})"
-            message = f"{named} = {error.get('input')!r}: {message}"
-        parts.append(message)
-    return ModelImportError(
-        "config.json describes a model AI Sizer cannot use: " + "; ".join(parts) + "."
-    )
+            parts.append(Problem(field=f"{named} = {error.get('input')!r}", detail=detail(error)))
+        else:
+            parts.append(detail(error))
+    return ModelImportError(msg("config.json describes a model AI Sizer cannot use: {problems}.",
+                                problems=parts))
+
+
+def _cannot(writing: bool, path: Path, exc: OSError) -> ModelImportError:
+    """Reading or writing ``path`` failed; the operating system's reason is given as it is."""
+    reason = str(exc.strerror or exc)
+    if writing:
+        return ModelImportError(msg("cannot write {path}: {reason}.", path=str(path),
+                                    reason=reason))
+    return ModelImportError(msg("cannot read {path}: {reason}.", path=str(path), reason=reason))
 
 
 def _notes(model_type: str, report: _Report) -> str:
@@ -991,7 +1016,8 @@ def read_model_folder(folder: Path, model_id: str | None = None) -> ImportedMode
     except ValidationError as exc:
         raise _spec_error(exc) from None
     return ImportedModel(
-        spec, weights, quantization, kv_quantization, report.warnings, report.files_read
+        spec, weights, quantization, kv_quantization, [w.text() for w in report.warnings],
+        report.files_read, report.warnings
     )
 
 
@@ -1091,12 +1117,11 @@ def _read_catalog_file(path: Path) -> dict:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as exc:
-        raise ModelImportError(
-            f"{path} is not valid TOML ({exc}); it was left unchanged, fix "
-            "or move it and import again."
-        ) from None
+        raise ModelImportError(msg(
+            "{path} is not valid TOML ({error}); it was left unchanged, fix or move it and "
+            "import again.", path=str(path), error=str(exc))) from None
     except OSError as exc:
-        raise ModelImportError(f"cannot read {path}: {exc.strerror or exc}.") from None
+        raise _cannot(False, path, exc) from None
 
 
 def _write_atomically(path: Path, text: str) -> None:
@@ -1104,7 +1129,7 @@ def _write_atomically(path: Path, text: str) -> None:
     try:
         atomic.write_text(path, text)
     except OSError as exc:
-        raise ModelImportError(f"cannot write {path}: {exc.strerror or exc}.") from None
+        raise _cannot(True, path, exc) from None
 
 
 def save_to_user_catalog(spec: ModelSpec, folder: Path | None = None) -> Path:

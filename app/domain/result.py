@@ -176,6 +176,25 @@ class ScaleResult(Frozen):
     batch_completion_hours: float | None = None
     failure_statement: str
     failure_message: Message | None = None
+    compute_racks: int = Field(
+        0, description="Racks holding the nodes, filled in order by space and the rack power "
+                       "limit (the infrastructure sizing); 0 when not sized.")
+    nodes_in_fullest_rack: int = Field(0, description="Nodes in the fullest compute rack.")
+    replicas_after_node_failure: int | None = Field(
+        None, description="Replicas still serving with the fullest node down (0 for "
+                          "training: any failure stops the job).")
+    replicas_after_rack_failure: int | None = Field(
+        None, description="Replicas still serving with the rack holding the most replicas "
+                          "down; replicas spread evenly over nodes and across racks, a "
+                          "replica spanning nodes takes consecutive ones (0 for training).")
+    survives_rack_failure: bool | None = Field(
+        None, description="replicas_after_rack_failure >= replicas_for_load: the redundancy "
+                          "also covers the loss of a whole rack.")
+    rack_failure_statement: str = Field("", description="The rack statement in English.")
+    rack_failure_message: Message | None = Field(
+        None, description="What still serves when a rack fails.")
+    rack_redundancy_message: Message | None = Field(
+        None, description="Whether the redundancy choice covers a rack, and what would.")
     explanation: list[str] = Field(default_factory=list)
     messages: list[Message] = Field(default_factory=list)
 
@@ -198,6 +217,8 @@ class CostResult(Frozen):
     gpus_usd: float | None
     servers_usd: float | None
     note: str
+    note_messages: list[Message] = Field(default_factory=list, description="The note, "
+                                         "sentence by sentence, translatable.")
 
 
 class RackResult(Frozen):
@@ -278,6 +299,8 @@ class NetworkResult(Frozen):
     fabric: FabricResult | None
     fabric_reason: str
     groups: list[SwitchGroup]
+    scale_up_message: Message | None = None
+    fabric_reason_message: Message | None = None
 
 
 class StorageLine(Frozen):

@@ -11,6 +11,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.domain.catalog import ModelSpec
+from app.domain.problems import RuleError
+from app.i18n import msg
 
 SCHEMA_VERSION = 1
 
@@ -57,17 +59,17 @@ class Workload(Strict):
     @classmethod
     def _users_range(cls, value: int | str) -> int | str:
         if isinstance(value, int) and not 1 <= value <= MAX_USERS:
-            raise ValueError(f"must be between 1 and {MAX_USERS:,} or 'max'")
+            raise RuleError(msg("must be between 1 and {max:,} or 'max'", max=MAX_USERS))
         return value
 
     @model_validator(mode="after")
     def _context_holds_sequence(self) -> Workload:
         context = self.max_context_tokens
         if context is not None and context < self.prompt_tokens + self.output_tokens:
-            raise ValueError(
-                f"max_context_tokens ({context}) is smaller than prompt_tokens + output_tokens "
-                f"({self.prompt_tokens + self.output_tokens}); raise it or shorten the request"
-            )
+            raise RuleError(msg(
+                "max_context_tokens ({context}) is smaller than prompt_tokens + output_tokens "
+                "({total}); raise it or shorten the request",
+                context=context, total=self.prompt_tokens + self.output_tokens))
         return self
 
     @property
@@ -110,11 +112,10 @@ class Hardware(Strict):
         if self.gpus_per_replica is None:
             self.__dict__["gpus_per_replica"] = product
         elif self.gpus_per_replica != product:
-            raise ValueError(
-                f"gpus_per_replica ({self.gpus_per_replica}) must equal tensor_parallel x "
-                f"pipeline_parallel ({self.tensor_parallel} x {self.pipeline_parallel} = "
-                f"{product})"
-            )
+            raise RuleError(msg(
+                "gpus_per_replica ({gpus}) must equal tensor_parallel x pipeline_parallel "
+                "({tensor} x {pipeline} = {product})", gpus=self.gpus_per_replica,
+                tensor=self.tensor_parallel, pipeline=self.pipeline_parallel, product=product))
         return self
 
 
@@ -234,17 +235,19 @@ class Training(Strict):
     @classmethod
     def _known_optimizer(cls, value: str) -> str:
         if value not in OPTIMIZERS:
-            raise ValueError(f"unknown optimizer '{value}'; allowed: {', '.join(OPTIMIZERS)}")
+            raise RuleError(msg("unknown optimizer '{name}'; allowed: {allowed}", name=value,
+                                allowed=", ".join(OPTIMIZERS)))
         return value
 
     @model_validator(mode="after")
     def _consistent(self) -> Training:
         if (self.global_batch_size is not None and self.data_parallel is not None
                 and self.global_batch_size < self.micro_batch_size * self.data_parallel):
-            raise ValueError(
-                f"global_batch_size ({self.global_batch_size}) is smaller than micro_batch_size "
-                f"x data_parallel ({self.micro_batch_size} x {self.data_parallel}); raise it or "
-                "use fewer data-parallel replicas")
+            raise RuleError(msg(
+                "global_batch_size ({batch}) is smaller than micro_batch_size x data_parallel "
+                "({micro} x {replicas}); raise it or use fewer data-parallel replicas",
+                batch=self.global_batch_size, micro=self.micro_batch_size,
+                replicas=self.data_parallel))
         return self
 
 
@@ -279,8 +282,8 @@ class Rag(Strict):
     def _overlap_below_chunk(self) -> Rag:
         if (self.chunk_tokens is not None and self.overlap_tokens is not None
                 and self.overlap_tokens >= self.chunk_tokens):
-            raise ValueError(f"overlap_tokens ({self.overlap_tokens}) must be smaller than "
-                             f"chunk_tokens ({self.chunk_tokens})")
+            raise RuleError(msg("overlap_tokens ({overlap}) must be smaller than chunk_tokens "
+                                "({chunk})", overlap=self.overlap_tokens, chunk=self.chunk_tokens))
         return self
 
 
@@ -330,13 +333,14 @@ class Scenario(Strict):
     def _known_factors(cls, value: dict[str, float]) -> dict[str, float]:
         for name, number in value.items():
             if name not in OVERRIDABLE_FACTORS:
-                raise ValueError(
-                    f"unknown factor '{name}'; allowed: {', '.join(OVERRIDABLE_FACTORS)}"
-                )
+                raise RuleError(msg("unknown factor '{name}'; allowed: {allowed}", name=name,
+                                    allowed=", ".join(OVERRIDABLE_FACTORS)))
             share = name.startswith("eta_") or name == "comm_efficiency"
             if share and not 0 < number <= 1:
-                raise ValueError(f"factor '{name}' = {number} must be a share above 0 and at "
-                                 "most 1 (no engine beats the hardware roofline)")
+                raise RuleError(msg("factor '{name}' = {number} must be a share above 0 and at "
+                                    "most 1 (no engine beats the hardware roofline)",
+                                    name=name, number=number))
             if not share and not 0 <= number <= 1:
-                raise ValueError(f"factor '{name}' = {number} s must be between 0 and 1 s")
+                raise RuleError(msg("factor '{name}' = {number} s must be between 0 and 1 s",
+                                    name=name, number=number))
         return value

@@ -325,20 +325,29 @@ def facility_result(site: InfrastructureResult) -> FacilityResult:
                           cooling=site.cooling.kind, annual_energy_kwh=site.energy.annual_kwh)
 
 
+def cost_note(estimated: bool, missing: list[str]) -> list[Message]:
+    """The cost note as sentences: where the prices come from, then each item without one.
+
+    ``missing`` holds cost item names (``CostLine.item``); each is its own parameter, so the
+    window and the report translate it.
+    """
+    prices = ("Indicative prices from the catalog, dated and sourced (street prices vary by "
+              "20-40 %). Lines marked estimated use a planning rule where no price is published."
+              if estimated else
+              "Indicative prices from the catalog, dated and sourced (street prices vary by "
+              "20-40 %).")
+    return [msg(prices), *(msg("No price for {item}.", item=item) for item in missing)]
+
+
 def cost_result(site: InfrastructureResult) -> CostResult:
-    """The headline capital figures (lines in ``infrastructure.cost_lines``)."""
+    """The headline capital figures (lines in ``infrastructure.cost_lines``) and their note."""
     first = site.cost_lines[0] if site.cost_lines else None
-    estimated = any(line.estimated for line in site.cost_lines)
-    missing = [line.item for line in site.cost_lines if line.total_usd is None]
-    note = ("Indicative prices from the catalog, dated and sourced (street prices vary by "
-            "20-40 %).")
-    if estimated:
-        note += " Lines marked estimated use a planning rule where no price is published."
-    if missing:
-        note += " No price for: " + ", ".join(missing) + "."
+    note = cost_note(any(line.estimated for line in site.cost_lines),
+                     [line.item for line in site.cost_lines if line.total_usd is None])
     return CostResult(capital_usd=site.capital_usd or None,
                       gpus_usd=first.total_usd if first else None,
-                      servers_usd=None, note=note)
+                      servers_usd=None, note=" ".join(m.text() for m in note),
+                      note_messages=note)
 
 
 FACTOR_UNITS = {"step_overhead_s": "s", "layer_overhead_s": "s", "fixed_latency_s": "s",

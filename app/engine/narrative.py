@@ -130,6 +130,45 @@ def failure_message(nodes: int, left: int, replicas: int, load: int) -> Message:
                share=min(left / max(load, 1), 1.0))
 
 
+def rack_failure_message(racks: int, left: int, replicas: int, load: int) -> Message:
+    """What still serves when the rack holding the most replicas fails."""
+    if racks <= 1:
+        return msg("All nodes are in one rack: when it fails, nothing serves until it is "
+                   "repaired.")
+    if left >= load:
+        return msg("With one rack down, {left} of {replicas} replicas still serve the full "
+                   "load ({load} needed).", left=left, replicas=replicas, load=load)
+    return msg("With one rack down, {left} of {replicas} replicas serve about {share:.0%} of "
+               "the peak load; the rest queue.", left=left, replicas=replicas,
+               share=min(left / max(load, 1), 1.0))
+
+
+def rack_redundancy_message(redundancy: str, survives: bool, racks: int, fullest: int,
+                            nodes: int) -> Message | None:
+    """Whether the redundancy choice also covers a rack, and what would (None without
+    redundancy: the node statement already says that a failure drops users).
+
+    N+1 counts nodes, so it covers a rack only when a rack holds no more replicas than the
+    spare ones (typically one node per rack); 2N covers a rack when the nodes are spread
+    evenly over two or more racks; one rack's worth of spare nodes covers it too.
+    """
+    if survives:
+        return msg("Replicas are spread across the {racks} racks (at most {fullest} of the "
+                   "{nodes} nodes in one), so the load also survives the loss of a whole "
+                   "rack.", racks=racks, fullest=fullest, nodes=nodes)
+    if redundancy == "2n":
+        return msg("2N doubles the nodes, but one rack holds {fullest} of the {nodes} nodes: "
+                   "spread them evenly over two or more racks so that the other half still "
+                   "serves the load when a rack fails.",
+                   fullest=fullest, nodes=nodes)
+    if redundancy == "n+1":
+        return msg("N+1 counts nodes: it covers one node down, not a rack of {fullest} nodes. "
+                   "To survive a rack failure, use 2N with the nodes spread evenly over two "
+                   "or more racks, or add one rack's worth of spare nodes ({fullest} more).",
+                   fullest=fullest)
+    return None
+
+
 # --------------------------------------------------------------------------- training
 
 SECONDS_PER_DAY = 86_400.0
@@ -205,6 +244,13 @@ def training_failure_message(t: TrainingResult) -> Message:
                "GPUs that happens about every {mtbf:.1f} h.",
                interval=t.checkpoint_interval_s / 60, lost=t.checkpoint_interval_s / 120,
                gpus=t.gpus_total, mtbf=t.mtbf_cluster_s / 3600)
+
+
+def training_rack_failure_message(fullest: int, nodes: int) -> Message:
+    """What a rack failure does to a training job (it stops, as on any failure)."""
+    return msg("A rack failure takes down up to {fullest} of the {nodes} nodes and stops the "
+               "job like any other failure; it resumes from the last checkpoint once they "
+               "are repaired or replaced.", fullest=fullest, nodes=nodes)
 
 
 def training_scale_messages(t: TrainingResult, server: str, tier: str,

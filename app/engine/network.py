@@ -18,6 +18,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from app.i18n import Message, msg
+
 UPLINKS_PER_ACCESS_SWITCH = 4  # front-end, storage and OOB switches keep 4 ports for uplinks
 
 
@@ -113,9 +115,18 @@ def out_of_band(devices: int, radix: int) -> AccessNetwork:
     return AccessNetwork("out-of-band management", devices, max(1, math.ceil(devices / per_switch)))
 
 
-def scale_up_description(scale_up: str, gb_per_s: float, gpus_per_node: int) -> str:
-    """Plain words for the link between GPUs of one node."""
-    names = {"nvlink": "NVLink/NVSwitch", "pcie": "PCIe", "infinity-fabric": "Infinity Fabric",
-             "roce": "RoCE"}
-    return f"{names.get(scale_up, scale_up)}, {gb_per_s:g} GB/s per GPU per direction, " \
-           f"{gpus_per_node} GPUs per node"
+SCALE_UP_NAMES = {"nvlink": "NVLink/NVSwitch", "pcie": "PCIe",
+                  "infinity-fabric": "Infinity Fabric", "roce": "RoCE"}
+
+
+def scale_up_description(scale_up: str, gb_per_s: float, gpus_per_node: int) -> Message:
+    """Plain words for the link between GPUs of one node, as a translatable sentence.
+
+    Parameters
+    ----------
+    scale_up : the link's catalog code (nvlink, pcie, infinity-fabric, roce)
+    gb_per_s : bandwidth per GPU and direction [GB/s]
+    gpus_per_node : GPUs in the node [-]
+    """
+    return msg("{link}, {gb_s:,g} GB/s per GPU per direction, {gpus} GPUs per node",
+               link=SCALE_UP_NAMES.get(scale_up, scale_up), gb_s=gb_per_s, gpus=gpus_per_node)

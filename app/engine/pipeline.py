@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from app import __version__
 from app.domain.catalog import Catalog, GpuSpec, ModelSpec
+from app.domain.problems import problem, verbatim
 from app.domain.result import (
     Assumption,
     Candidate,
@@ -36,6 +37,7 @@ from app.engine.memory import (
     weights_bytes,
 )
 from app.engine.performance import Workload
+from app.engine.scale import with_rack_failure, with_training_rack_failure
 from app.engine.selection import (
     Demand,
     Evaluated,
@@ -50,7 +52,15 @@ DEFAULT_QUALITY_FLOOR = ("bf16", "fp16", "fp8", "int8")
 
 
 class SizingError(ValueError):
-    """A scenario that is valid JSON but cannot be sized (one readable sentence)."""
+    """A scenario that is valid JSON but cannot be sized (one readable sentence).
+
+    ``message`` keeps the sentence as a Message, so the window can show it in its language;
+    ``str()`` is the English sentence.
+    """
+
+    def __init__(self, message: str | Message):
+        self.message = message if isinstance(message, Message) else verbatim(message)
+        super().__init__(self.message.text())
 
 
 @dataclass(frozen=True)
@@ -101,7 +111,8 @@ def resolve(scenario: Scenario, catalog: Catalog) -> Resolved:
     kv_cache = scenario.precision.kv_cache or ("fp16" if weights == "fp16" else "bf16")
     for field, value in (("precision.weights", weights), ("precision.kv_cache", kv_cache)):
         if value not in catalog.precisions:
-            raise SizingError(f"{field}: '{value}' is not in the precision catalog")
+            raise SizingError(problem(field, msg("'{value}' is not in the precision catalog",
+                                                 value=value)))
     ttft = _default(catalog, "target_ttft_s", "s", assumptions, scenario.targets.ttft_s)
     speed = _default(catalog, "target_tokens_per_s_per_user", "tokens/s", assumptions,
                      scenario.targets.tokens_per_s_per_user)
@@ -115,13 +126,13 @@ def resolve(scenario: Scenario, catalog: Catalog) -> Resolved:
         redundancy=scenario.availability.redundancy,
     )
     if workload.context_tokens > model.max_context_tokens:
-        raise SizingError(
-            f"workload.max_context_tokens: {workload.context_tokens} exceeds the model's "
-            f"context limit of {model.max_context_tokens} tokens")
+        raise SizingError(problem("workload.max_context_tokens", msg(
+            "{context} exceeds the model's context limit of {limit} tokens",
+            context=workload.context_tokens, limit=model.max_context_tokens)))
     if scenario.availability.storage_tier not in catalog.storage:
-        raise SizingError(f"availability.storage_tier: unknown tier "
-                          f"'{scenario.availability.storage_tier}'; choose one of "
-                          f"{', '.join(sorted(catalog.storage))}")
+        raise SizingError(problem("availability.storage_tier", msg(
+            "unknown tier '{tier}'; choose one of {tiers}",
+            tier=scenario.availability.storage_tier, tiers=", ".join(sorted(catalog.storage)))))
     serving = {"memory_fraction": scenario.serving.memory_fraction,
                "batch_limit": scenario.serving.max_batch_size,
                "batched_tokens": scenario.serving.max_batched_tokens}
@@ -269,6 +280,7 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
         load = explain.batch_replicas(catalog, performance, r)
     scale = explain.scale_result(catalog, config, performance, r, load)
     site, site_assumptions = size_infrastructure(catalog, config, scale, performance, r)
+    scale = with_rack_failure(scale, site.racks)
     facility = explain.facility_result(site)
     cost = explain.cost_result(site)
     assumptions = (r.assumptions + explain.engine_assumptions(catalog, config, r)
@@ -667,6 +679,7 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
     site, site_assumptions = size_infrastructure(catalog, config, scale, performance,
                                                  site_view)
     site = explain.training_site(site, result, tier)
+    scale = with_training_rack_failure(scale, site.racks)
     warnings = explain.training_warnings(plan, result, setup, model)
     warnings += site.warnings
     rag, cpu, extra_assumptions, extra_warnings = additions(catalog, r, config, performance)

@@ -1,17 +1,24 @@
-"""Step 5 of the method: replicas for load and availability, nodes, cold start.
+"""Step 5 of the method: replicas for load and availability, nodes, cold start, and what
+still serves when a node or a rack fails.
 
 METHOD.md, Step 5: replicas for load are ``ceil(users / SLO capacity)`` online and
 ``ceil(required tokens/s / (saturation throughput x utilisation))`` for batch jobs.
 Redundancy is counted in nodes, the unit that fails: N+1 keeps the load served with one
-node lost, 2N doubles the nodes; both need at least two nodes.
+node lost, 2N doubles the nodes; both need at least two nodes. A rack is the larger failure
+domain: the infrastructure sizing fills racks with nodes in order (by space and the rack
+power limit), and the replicas are spread across those racks as evenly as the nodes allow.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.domain.catalog import ServerSpec
+from app.domain.result import RackResult, ScaleResult
+from app.engine import narrative
+from app.i18n import Message
 
 SECONDS_PER_DAY = 86_400.0
 SECONDS_PER_HOUR = 3_600.0
@@ -122,6 +129,113 @@ def cold_start_s(weights_bytes_per_node: float, read_bytes_per_s: float,
 
 def surviving_replicas(plan: NodePlan) -> int:
     """Replicas that still serve when the fullest node (or one spanning replica) fails."""
-    if plan.replicas_per_node:
-        return survivors(plan.replicas, plan.nodes)
-    return plan.replicas - 1
+    return replicas_after_node_failure(plan.replicas, plan.nodes, plan.nodes_per_replica)
+
+
+def replicas_after_node_failure(replicas: int, nodes: int, nodes_per_replica: int) -> int:
+    """Replicas left when the fullest node fails [-].
+
+    Replicas spread evenly over nodes lose ``ceil(replicas / nodes)``; a replica that spans
+    nodes (``nodes_per_replica > 1``) is lost whole with any of its nodes.
+    """
+    if nodes_per_replica > 1:
+        return replicas - 1
+    return survivors(replicas, nodes)
+
+
+# --------------------------------------------------------------------------- rack failure
+
+
+def replicas_per_rack(replicas: int, nodes_per_rack: Sequence[int]) -> list[int]:
+    """Replicas each rack holds, spread evenly over nodes and across racks [-].
+
+    Every node holds ``floor(R / N)`` or ``ceil(R / N)`` replicas, as for a node failure;
+    the ``R mod N`` nodes that hold one more go, one at a time, to the rack that holds the
+    fewest replicas so far (what a rack-level topology spread constraint does). This
+    minimises the replicas of the fullest rack for that node spread.
+    """
+    base, extra = divmod(replicas, sum(nodes_per_rack))
+    held = [n * base for n in nodes_per_rack]
+    room = list(nodes_per_rack)
+    for _ in range(extra):
+        rack = min((i for i, free in enumerate(room) if free), key=held.__getitem__)
+        held[rack] += 1
+        room[rack] -= 1
+    return held
+
+
+def replicas_touching_racks(nodes_per_replica: int, nodes_per_rack: Sequence[int]) -> list[int]:
+    """Replicas with at least one node in each rack, for replicas that span nodes [-].
+
+    A replica takes ``nodes_per_replica`` consecutive nodes and nodes fill racks in order,
+    so a rack holding nodes ``a .. b`` touches replicas ``a // s .. b // s``.
+    """
+    touched, first = [], 0
+    for count in nodes_per_rack:
+        last = first + count - 1
+        touched.append(last // nodes_per_replica - first // nodes_per_replica + 1)
+        first += count
+    return touched
+
+
+def replicas_after_rack_failure(replicas: int, nodes_per_replica: int,
+                                nodes_per_rack: Sequence[int]) -> int:
+    """Replicas left when the rack holding the most replicas fails [-].
+
+    ``replicas - max over racks of the replicas with a node in the rack``: replicas spread
+    evenly over nodes and across racks (:func:`replicas_per_rack`); a replica spanning nodes
+    is lost with any of them (:func:`replicas_touching_racks`). One rack leaves nothing.
+    """
+    if nodes_per_replica > 1:
+        lost = replicas_touching_racks(nodes_per_replica, nodes_per_rack)
+    else:
+        lost = replicas_per_rack(replicas, nodes_per_rack)
+    return max(replicas - max(lost), 0)
+
+
+def nodes_per_compute_rack(racks: Sequence[RackResult]) -> list[int]:
+    """Nodes in each compute rack of the infrastructure sizing, in rack order [-]."""
+    return [len(rack.items) for rack in racks if rack.kind == "compute"]
+
+
+def with_rack_failure(scale: ScaleResult, racks: Sequence[RackResult]) -> ScaleResult:
+    """``scale`` with what still serves when one rack of ``racks`` fails.
+
+    ``racks`` is the infrastructure sizing's layout (compute racks filled with nodes in
+    order); the rack statement and a note on whether the redundancy covers a rack follow
+    the node statement in the messages.
+    """
+    layout = nodes_per_compute_rack(racks) or [scale.nodes]
+    left = replicas_after_rack_failure(scale.replicas, scale.nodes_per_replica, layout)
+    survives = left >= scale.replicas_for_load
+    statement = narrative.rack_failure_message(len(layout), left, scale.replicas,
+                                               scale.replicas_for_load)
+    note = narrative.rack_redundancy_message(scale.redundancy, survives, len(layout),
+                                             max(layout), scale.nodes)
+    node_left = replicas_after_node_failure(scale.replicas, scale.nodes,
+                                            scale.nodes_per_replica)
+    return _with_rack_fields(scale, layout, node_left, left, statement, note)
+
+
+def with_training_rack_failure(scale: ScaleResult, racks: Sequence[RackResult]) -> ScaleResult:
+    """``scale`` of a training cluster with its rack failure: like any failure it stops the
+    job (no replica keeps training) until it resumes from the last checkpoint."""
+    layout = nodes_per_compute_rack(racks) or [scale.nodes]
+    statement = narrative.training_rack_failure_message(max(layout), scale.nodes)
+    return _with_rack_fields(scale, layout, 0, 0, statement, None)
+
+
+def _with_rack_fields(scale: ScaleResult, layout: list[int], node_left: int, rack_left: int,
+                      statement: Message, note: Message | None) -> ScaleResult:
+    """The failure fields of ``scale`` filled in; the new messages follow the node one."""
+    added = [m for m in (statement, note) if m is not None]
+    at = (scale.messages.index(scale.failure_message) + 1
+          if scale.failure_message in scale.messages else len(scale.messages))
+    messages = scale.messages[:at] + added + scale.messages[at:]
+    return scale.model_copy(update={
+        "compute_racks": len(layout), "nodes_in_fullest_rack": max(layout),
+        "replicas_after_node_failure": node_left, "replicas_after_rack_failure": rack_left,
+        "survives_rack_failure": rack_left >= scale.replicas_for_load,
+        "rack_failure_statement": statement.text(), "rack_failure_message": statement,
+        "rack_redundancy_message": note, "messages": messages,
+        "explanation": narrative.texts(messages)})

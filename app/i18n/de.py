@@ -1241,4 +1241,256 @@ MESSAGES: dict[str, str] = {
     "... and {n} more racks": "... und {n} weitere Racks",
     "Rack {n}: {used} of {units} U, {kw} kW of {limit} kW":
         "Rack {n}: {used} von {units} HE, {kw} kW von {limit} kW",
+    # --- rack failure (app/engine/narrative.py, app/ui/pages/redundancy.py)
+    "All nodes are in one rack: when it fails, nothing serves until it is repaired.":
+        "Alle Knoten stehen in einem Rack: Fällt es aus, wird bis zur Reparatur nichts "
+        "bedient.",
+    "With one rack down, {left} of {replicas} replicas still serve the full load ({load} "
+    "needed).":
+        "Bei Ausfall eines Racks bedienen {left} von {replicas} Replikaten weiterhin die volle "
+        "Last ({load} benötigt).",
+    "With one rack down, {left} of {replicas} replicas serve about {share:.0%} of the peak "
+    "load; the rest queue.":
+        "Bei Ausfall eines Racks bedienen {left} von {replicas} Replikaten etwa {share:.0%} "
+        "der Spitzenlast; der Rest wartet in der Warteschlange.",
+    "Replicas are spread across the {racks} racks (at most {fullest} of the {nodes} nodes in "
+    "one), so the load also survives the loss of a whole rack.":
+        "Die Replikate sind über die {racks} Racks verteilt (höchstens {fullest} der {nodes} "
+        "Knoten in einem), daher wird die Last auch bei Ausfall eines ganzen Racks bedient.",
+    "2N doubles the nodes, but one rack holds {fullest} of the {nodes} nodes: spread them "
+    "evenly over two or more racks so that the other half still serves the load when a rack "
+    "fails.":
+        "2N verdoppelt die Knoten, aber ein Rack enthält {fullest} der {nodes} Knoten: "
+        "Verteilen Sie sie gleichmäßig auf zwei oder mehr Racks, damit die andere Hälfte die "
+        "Last weiterhin bedient, wenn ein Rack ausfällt.",
+    "N+1 counts nodes: it covers one node down, not a rack of {fullest} nodes. To survive a "
+    "rack failure, use 2N with the nodes spread evenly over two or more racks, or add one "
+    "rack's worth of spare nodes ({fullest} more).":
+        "N+1 zählt Knoten: Es deckt den Ausfall eines Knotens ab, nicht den eines Racks mit "
+        "{fullest} Knoten. Um einen Rack-Ausfall zu überstehen, verwenden Sie 2N mit "
+        "gleichmäßig auf zwei oder mehr Racks verteilten Knoten, oder fügen Sie Reserveknoten "
+        "im Umfang eines Racks hinzu ({fullest} weitere).",
+    "A rack failure takes down up to {fullest} of the {nodes} nodes and stops the job like "
+    "any other failure; it resumes from the last checkpoint once they are repaired or "
+    "replaced.":
+        "Ein Rack-Ausfall legt bis zu {fullest} der {nodes} Knoten lahm und stoppt den Job wie "
+        "jeder andere Ausfall; er setzt am letzten Checkpoint fort, sobald sie repariert oder "
+        "ersetzt sind.",
+    "When a rack fails": "Bei Ausfall eines Racks",
+    "Racks from the Infrastructure step: {racks}; nodes in the fullest rack: {nodes}. "
+    "Replicas are spread evenly over the nodes and across the racks.":
+        "Racks aus dem Schritt Infrastruktur: {racks}; Knoten im vollsten Rack: {nodes}. Die "
+        "Replikate werden gleichmäßig auf die Knoten und über die Racks verteilt.",
+    # --- values and units (German formatting)
+    "{link}, {gb_s:,g} GB/s per GPU per direction, {gpus} GPUs per node":
+        "{link}, {gb_s:,g} GB/s je GPU und Richtung, {gpus} GPUs je Knoten",
+    "No price for {item}.": "Kein Preis für {item}.",
+    # --- validation problems and import warnings ================================================
+    # app/domain/problems.py: pydantic's refusals (English = pydantic's own text) and the glue
+    "(got {value})": "(angegeben: {value})",
+    "{first} or {second}": "{first}; oder: {second}",
+    "Field required": "Pflichtfeld fehlt",
+    "Extra inputs are not permitted": "Unbekanntes Feld; zusätzliche Felder sind nicht erlaubt",
+    "Input should be a valid integer, unable to parse string as an integer":
+        "Der Wert muss eine ganze Zahl sein; der Text lässt sich nicht als ganze Zahl lesen",
+    "Input should be a valid integer": "Der Wert muss eine ganze Zahl sein",
+    "Input should be a valid integer, got a number with a fractional part":
+        "Der Wert muss eine ganze Zahl sein, keine Zahl mit Nachkommastellen",
+    "Input should be a valid number, unable to parse string as a number":
+        "Der Wert muss eine Zahl sein; der Text lässt sich nicht als Zahl lesen",
+    "Input should be a valid number": "Der Wert muss eine Zahl sein",
+    "Input should be a finite number": "Der Wert muss eine endliche Zahl sein",
+    "Input should be greater than {gt}": "Der Wert muss größer als {gt} sein",
+    "Input should be greater than or equal to {ge}": "Der Wert muss mindestens {ge} sein",
+    "Input should be less than or equal to {le}": "Der Wert darf höchstens {le} sein",
+    "Input should be {choices} or {last}": "Der Wert muss {choices} oder {last} sein",
+    "Input should be {expected}": "Der Wert muss {expected} sein",
+    "Input should be a valid string": "Der Wert muss ein Text sein",
+    "String should have at least {n} character": "Der Text muss mindestens {n} Zeichen lang sein",
+    "String should have at least {n} characters": "Der Text muss mindestens {n} Zeichen lang sein",
+    "String should have at most {n} character": "Der Text darf höchstens {n} Zeichen lang sein",
+    "String should have at most {n} characters": "Der Text darf höchstens {n} Zeichen lang sein",
+    "Input should be a valid boolean, unable to interpret input":
+        "Der Wert muss wahr oder falsch sein (true oder false); dieser Wert lässt sich nicht so "
+        "lesen",
+    "Input should be a valid boolean": "Der Wert muss wahr oder falsch sein (true oder false)",
+    "Input should be a valid dictionary": "Der Wert muss ein JSON-Objekt sein",
+    "Input should be a valid list": "Der Wert muss eine Liste sein",
+    "Input should be a valid dictionary or instance of {name}":
+        "Der Wert muss ein JSON-Objekt sein (oder ein {name})",
+    # app/domain/scenario.py: the scenario's own rules
+    "must be between 1 and {max:,} or 'max'": "muss zwischen 1 und {max:,} liegen oder 'max' sein",
+    "max_context_tokens ({context}) is smaller than prompt_tokens + output_tokens ({total}); "
+    "raise it or shorten the request":
+        "Der maximale Kontext (max_context_tokens = {context}) ist kleiner als Eingabe + Ausgabe "
+        "(prompt_tokens + output_tokens = {total}); erhöhen Sie ihn oder kürzen Sie die Anfrage",
+    "gpus_per_replica ({gpus}) must equal tensor_parallel x pipeline_parallel ({tensor} x "
+    "{pipeline} = {product})":
+        "Die GPUs je Replikat (gpus_per_replica = {gpus}) müssen dem Produkt aus Tensor- und "
+        "Pipeline-Parallelität entsprechen ({tensor} x {pipeline} = {product})",
+    "unknown optimizer '{name}'; allowed: {allowed}":
+        "unbekannter Optimierer '{name}'; erlaubt: {allowed}",
+    "global_batch_size ({batch}) is smaller than micro_batch_size x data_parallel ({micro} x "
+    "{replicas}); raise it or use fewer data-parallel replicas":
+        "Der globale Batch (global_batch_size = {batch}) ist kleiner als Micro-Batch x "
+        "Datenparallelität ({micro} x {replicas}); erhöhen Sie ihn oder verwenden Sie weniger "
+        "datenparallele Replikate",
+    "overlap_tokens ({overlap}) must be smaller than chunk_tokens ({chunk})":
+        "Die Überlappung (overlap_tokens = {overlap}) muss kleiner sein als ein Chunk "
+        "(chunk_tokens = {chunk})",
+    "unknown factor '{name}'; allowed: {allowed}": "unbekannter Faktor '{name}'; erlaubt: {allowed}",
+    "factor '{name}' = {number} must be a share above 0 and at most 1 (no engine beats the "
+    "hardware roofline)":
+        "Faktor '{name}' = {number} muss ein Anteil über 0 und höchstens 1 sein (keine Engine "
+        "übertrifft die Roofline der Hardware)",
+    "factor '{name}' = {number} s must be between 0 and 1 s":
+        "Faktor '{name}' = {number} s muss zwischen 0 und 1 s liegen",
+    # app/engine/pipeline.py resolve(): what the catalog cannot size
+    "'{value}' is not in the precision catalog": "'{value}' steht nicht im Katalog der Zahlenformate",
+    "{context} exceeds the model's context limit of {limit} tokens":
+        "{context} überschreitet die Kontextgrenze des Modells von {limit} Tokens",
+    "unknown tier '{tier}'; choose one of {tiers}":
+        "unbekannte Speicherklasse '{tier}'; wählen Sie eine von {tiers}",
+    # app/api.py: reading a scenario file
+    "cannot read scenario file '{path}': {reason}":
+        "Die Szenariodatei '{path}' kann nicht gelesen werden: {reason}",
+    "scenario file '{path}' is not UTF-8 text (a scenario is a JSON file)":
+        "Die Szenariodatei '{path}' ist kein UTF-8-Text (ein Szenario ist eine JSON-Datei)",
+    "scenario is not valid JSON: {error} at line {line}, column {column}":
+        "Das Szenario ist kein gültiges JSON: {error} in Zeile {line}, Spalte {column}",
+    "must be a JSON object": "muss ein JSON-Objekt sein",
+    "{version} is not supported; this version reads schema_version 1":
+        "{version} wird nicht unterstützt; diese Version liest schema_version 1",
+    # app/catalog/hf_import.py: importing a model folder (what a number is needed for)
+    "the layer count": "die Zahl der Schichten",
+    "the model width": "die Breite des Modells",
+    "the number of query heads": "die Zahl der Query-Heads",
+    "the MLP width": "die Breite des MLP",
+    "the embedding and output-head size": "die Größe von Embedding und Ausgabe-Head",
+    "the longest context": "den längsten Kontext",
+    "the window of the local attention layers": "das Fenster der lokalen Attention-Schichten",
+    "the number of experts": "die Zahl der Experten",
+    "the experts each token uses": "die Experten, die jedes Token nutzt",
+    "the width of one expert": "die Breite eines Experten",
+    "the compressed KV width of MLA": "die komprimierte KV-Breite von MLA",
+    "the RoPE part of each MLA head": "den RoPE-Anteil jedes MLA-Heads",
+    "the non-RoPE part of each MLA head": "den Nicht-RoPE-Anteil jedes MLA-Heads",
+    "the value width of each MLA head": "die Value-Breite jedes MLA-Heads",
+    "the number of routed experts": "die Zahl der gerouteten Experten",
+    "the local/global layer pattern": "das Muster lokaler und globaler Schichten",
+    "the width of the dense MLP layers": "die Breite der dichten MLP-Schichten",
+    # app/catalog/hf_import.py: warnings
+    "{where} is not given; used {value}, the transformers default for {model_type}.":
+        "{where} fehlt; verwendet wurde {value}, der Standardwert von transformers für "
+        "{model_type}.",
+    "{where} is not given; used {heads} (one KV head per query head, as transformers does).":
+        "{where} fehlt; verwendet wurde {heads} (ein KV-Head je Query-Head, wie in "
+        "transformers).",
+    "{where} (yarn, factor {factor}) extends the context to {extended} tokens; "
+    "max_context_tokens keeps max_position_embeddings ({context}), change it by hand if you "
+    "serve the longer context.":
+        "{where} (yarn, Faktor {factor}) erweitert den Kontext auf {extended} Tokens; "
+        "max_context_tokens behält max_position_embeddings ({context}) – ändern Sie den Wert "
+        "von Hand, wenn Sie den längeren Kontext bereitstellen.",
+    "{where} is {extra}: the multi-token-prediction layer is not counted in the architecture "
+    "(engines load it only for speculative decoding), but its weights are part of the "
+    "checkpoint on disk.":
+        "{where} ist {extra}: Die Multi-Token-Prediction-Schicht zählt nicht zur Architektur "
+        "(Engines laden sie nur für spekulatives Decoding), ihre Gewichte gehören aber zum "
+        "Checkpoint auf der Festplatte.",
+    "{where} has {count} entries for {layers} layers; used one global layer in every "
+    "{interval} (no_rope_layer_interval).":
+        "{where} hat {count} Einträge für {layers} Schichten; verwendet wurde eine globale "
+        "Schicht je {interval} (no_rope_layer_interval).",
+    "model_type {model_type} is not supported as such; imported its text_config ({inner}).":
+        "model_type {model_type} wird als solcher nicht unterstützt; importiert wurde seine "
+        "text_config ({inner}).",
+    "config.json also describes a vision encoder (vision_config); only the language model is "
+    "imported, but the encoder's weights are part of the checkpoint on disk.":
+        "config.json beschreibt auch einen Vision-Encoder (vision_config); importiert wird nur "
+        "das Sprachmodell, die Gewichte des Encoders gehören aber zum Checkpoint auf der "
+        "Festplatte.",
+    "{where} is {value}, a format AI Sizer cannot map to its precisions; the weight precision "
+    "is unknown, choose precision.weights by hand.":
+        "{where} ist {value}, ein Format, das AI Sizer keinem seiner Zahlenformate zuordnen "
+        "kann; das Format der Gewichte ist unbekannt, wählen Sie precision.weights von Hand.",
+    "The attention weights stay in 16 bit in this checkpoint (quantization_config keeps them "
+    "unconverted); sizing all weights in the quantised format slightly underestimates them.":
+        "Die Attention-Gewichte bleiben in diesem Checkpoint in 16 Bit (quantization_config "
+        "lässt sie unkonvertiert); alle Gewichte im quantisierten Format zu rechnen, "
+        "unterschätzt sie leicht.",
+    "{file}: kv_cache_quant_algo {algo} is not a KV-cache format AI Sizer knows; choose "
+    "precision.kv_cache by hand.":
+        "{file}: kv_cache_quant_algo {algo} ist kein KV-Cache-Format, das AI Sizer kennt; "
+        "wählen Sie precision.kv_cache von Hand.",
+    "config.json gives no torch_dtype; the weight precision is unknown (bf16 assumed for "
+    "native_precision).":
+        "config.json nennt kein torch_dtype; das Format der Gewichte ist unbekannt (für "
+        "native_precision wird bf16 angenommen).",
+    "{file} has no usable metadata.total_size ({error}); summing the safetensors headers "
+    "instead.":
+        "{file} hat kein verwendbares metadata.total_size ({error}); stattdessen werden die "
+        "Safetensors-Header summiert.",
+    "No safetensors index or *.safetensors files in the folder; weights_bytes_on_disk is "
+    "unknown.":
+        "Kein Safetensors-Index und keine *.safetensors-Dateien im Ordner; "
+        "weights_bytes_on_disk ist unbekannt.",
+    "A safetensors file could not be read ({error}); weights_bytes_on_disk is unknown.":
+        "Eine Safetensors-Datei ließ sich nicht lesen ({error}); weights_bytes_on_disk ist "
+        "unbekannt.",
+    # app/catalog/hf_import.py: a folder or field that cannot be used
+    "{where} is missing (needed for {purpose}).": "{where} fehlt (nötig für {purpose}).",
+    "{where} is {value}; expected a whole number.":
+        "{where} ist {value}; erwartet wird eine ganze Zahl.",
+    "{where} is {value}; expected true or false.":
+        "{where} ist {value}; erwartet wird true oder false.",
+    "{where} is {value}; expected a list of whole numbers.":
+        "{where} ist {value}; erwartet wird eine Liste ganzer Zahlen.",
+    "{where} is {value}; expected a list of strings.":
+        "{where} ist {value}; erwartet wird eine Liste von Texten.",
+    "{where} is {value}; expected 1 to {most}.": "{where} ist {value}; erwartet wird 1 bis {most}.",
+    "{where} is {value}; expected 1 or more.": "{where} ist {value}; erwartet wird 1 oder mehr.",
+    "{where} has {count} entries for {layers} layers.":
+        "{where} hat {count} Einträge für {layers} Schichten.",
+    "{where} holds {unknown}; AI Sizer knows {known}.":
+        "{where} enthält {unknown}; AI Sizer kennt {known}.",
+    "config.json: model_type is missing (needed to know the architecture), and architectures "
+    "names no class AI Sizer knows.":
+        "config.json: model_type fehlt (nötig, um die Architektur zu erkennen), und "
+        "architectures nennt keine Klasse, die AI Sizer kennt.",
+    "config.json: model_type '{model_type}' is not supported; supported: {supported}.":
+        "config.json: model_type '{model_type}' wird nicht unterstützt; unterstützt: "
+        "{supported}.",
+    "config.json: quantization_config is {value}; expected an object.":
+        "config.json: quantization_config ist {value}; erwartet wird ein Objekt.",
+    "{file}: quantization is missing (needed for the weight precision).":
+        "{file}: quantization fehlt (nötig für das Format der Gewichte).",
+    "cannot make a catalog id from the name '{name}'; give one.":
+        "Aus dem Namen '{name}' lässt sich keine Katalog-ID bilden; geben Sie eine an.",
+    "model id '{model_id}' is not valid: use lower-case letters, digits and . _ + -, starting "
+    "with a letter or digit.":
+        "Die Modell-ID '{model_id}' ist ungültig: Verwenden Sie Kleinbuchstaben, Ziffern und "
+        ". _ + -, beginnend mit einem Buchstaben oder einer Ziffer.",
+    "{file} in {folder} is not UTF-8 text.": "{file} in {folder} ist kein UTF-8-Text.",
+    "{file} in {folder} is not valid JSON: {error} at line {line} column {column}.":
+        "{file} in {folder} ist kein gültiges JSON: {error} in Zeile {line}, Spalte {column}.",
+    "{file} in {folder} must hold a JSON object, not {kind}.":
+        "{file} in {folder} muss ein JSON-Objekt enthalten, nicht {kind}.",
+    "model folder {folder} does not exist.": "Der Modellordner {folder} existiert nicht.",
+    "{folder} is not a folder; give the folder that holds config.json.":
+        "{folder} ist kein Ordner; geben Sie den Ordner an, der config.json enthält.",
+    "no config.json in {folder}; a Hugging Face model folder needs one (GGUF files are not "
+    "supported).":
+        "Keine config.json in {folder}; ein Hugging-Face-Modellordner braucht eine "
+        "(GGUF-Dateien werden nicht unterstützt).",
+    "no config.json in {folder}; a Hugging Face model folder needs one.":
+        "Keine config.json in {folder}; ein Hugging-Face-Modellordner braucht eine.",
+    "config.json describes a model AI Sizer cannot use: {problems}.":
+        "config.json beschreibt ein Modell, das AI Sizer nicht verwenden kann: {problems}.",
+    "cannot read {path}: {reason}.": "{path} kann nicht gelesen werden: {reason}.",
+    "cannot write {path}: {reason}.": "{path} kann nicht geschrieben werden: {reason}.",
+    "{path} is not valid TOML ({error}); it was left unchanged, fix or move it and import "
+    "again.":
+        "{path} ist kein gültiges TOML ({error}); die Datei blieb unverändert – korrigieren oder "
+        "verschieben Sie sie und importieren Sie erneut.",
 }

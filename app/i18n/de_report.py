@@ -779,4 +779,10 @@ MESSAGES: dict[str, str] = {
     "Replicas / GPUs": "Replikate / GPUs",
     "Indicative capital cost": "Indikative Investitionskosten",
     "IT power": "IT-Leistung",
+    # --- rack failure (section 6, redundancy and scale)
+    "When a node fails:": "Bei Ausfall eines Knotens:",
+    "When a rack fails:": "Bei Ausfall eines Racks:",
+    "Replicas after a failure": "Replikate nach einem Ausfall",
+    "{racks} with servers, at most {nodes} server(s) in one":
+        "{racks} mit Servern, höchstens {nodes} Server in einem",
 }

@@ -21,7 +21,7 @@ from reportlab.lib import colors
 from app.domain.result import SizingResult
 from app.report import series
 from app.report.style import ACCENT, ACCENT_LIGHT, BAD, FONT, INK, MUTED, RULE
-from app.report.text import GB, num, t
+from app.report.text import GB, message, num, t
 
 NAIVE = colors.HexColor("#8a6d00")
 KV_COLOUR = colors.HexColor("#3f8f5a")
@@ -416,7 +416,8 @@ def topology_chart(result: SizingResult, width: float, lang: str) -> Drawing:
                            fillColor=MUTED, textAnchor="middle"))
     caption = t(lang, "{nodes} x {server}, {gpus} GPUs each; scale-up: {scale_up}",
                 nodes=scale.nodes, server=scale.server, gpus=scale.gpus_per_node,
-                scale_up=infra.network.scale_up if infra else "–")
+                scale_up=message(infra.network.scale_up_message, infra.network.scale_up, lang)
+                if infra else "–")
     drawing.add(String(0, 6, caption[:140], fontName=FONT, fontSize=6.8, fillColor=INK))
     return drawing
 

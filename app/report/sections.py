@@ -21,7 +21,7 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from app.domain.result import SizingResult
+from app.domain.result import ScaleResult, SizingResult
 from app.report import charts, plan
 from app.report.accuracy import Accuracy
 from app.report.style import BAD, FONT_BOLD, GOOD, styles, table
@@ -658,11 +658,36 @@ def section_scale(ctx: Context) -> list[Flowable]:
     if s.batch_completion_hours is not None:
         rows.append((ctx.t("Batch completion"),
                      f"{num(s.batch_completion_hours, ',.1f', lang)} h"))
+    if s.compute_racks:
+        rows.append((ctx.t("Racks"), ctx.t("{racks} with servers, at most {nodes} server(s) "
+                                           "in one", racks=s.compute_racks,
+                                           nodes=s.nodes_in_fullest_rack)))
     return [heading(ctx, ctx.t("Redundancy and scale")),
             key_values(ctx, rows, first=0.24),
             Spacer(1, 6),
-            para(message(s.failure_message, s.failure_statement, lang), "note"),
-            bullets(messages(s.messages, s.explanation, lang))]
+            *failure_notes(ctx),
+            bullets(scale_bullets(s, lang))]
+
+
+def failure_notes(ctx: Context) -> list[Flowable]:
+    """What still serves when a node fails and when a rack fails (with the redundancy note)."""
+    s, lang = ctx.result.scale, ctx.lang
+    notes = [bold(ctx.t("When a node fails:"),
+                  message(s.failure_message, s.failure_statement, lang), "note")]
+    if s.rack_failure_statement:
+        rack = message(s.rack_failure_message, s.rack_failure_statement, lang)
+        note = message(s.rack_redundancy_message, "", lang)
+        notes.append(bold(ctx.t("When a rack fails:"), f"{rack} {note}".strip(), "note"))
+    return notes
+
+
+def scale_bullets(s: ScaleResult, lang: str) -> list[str]:
+    """The Step 5 sentences less the failure statements the notes above give."""
+    shown = [s.failure_message, s.rack_failure_message, s.rack_redundancy_message]
+    if s.messages:
+        return [m.text(lang) for m in s.messages if m not in shown]
+    said = {s.failure_statement, s.rack_failure_statement}
+    return [text for text in s.explanation if text not in said]
 
 
 # ----------------------------------------------------------------------------- 7 infrastructure
@@ -747,10 +772,12 @@ def infra_racks(ctx: Context) -> list[Flowable]:
 def infra_network(ctx: Context) -> list[Flowable]:
     net, lang = ctx.result.infrastructure.network, ctx.lang
     flow: list[Flowable] = [subheading(ctx, ctx.t("Networks")),
-                            bold(ctx.t("Scale-up:"), net.scale_up)]
+                            bold(ctx.t("Scale-up:"),
+                                 message(net.scale_up_message, net.scale_up, lang))]
     f = net.fabric
     if f is None:
-        flow.append(bold(ctx.t("Scale-out fabric:"), net.fabric_reason))
+        flow.append(bold(ctx.t("Scale-out fabric:"),
+                         message(net.fabric_reason_message, net.fabric_reason, lang)))
     else:
         flow.append(bold(ctx.t("Scale-out fabric:"), ctx.t(
             "{tiers}-tier fat tree of {switch} ({radix} ports of {speed:,.0f} Gb/s): "
@@ -865,7 +892,8 @@ def first_order_infrastructure(ctx: Context) -> list[Flowable]:
                        "AI Sizer and are not part of this report."), "note"),
             key_values(ctx, rows, first=0.36),
             Spacer(1, 4),
-            para(ctx.t("Cost note: {note}", note=c.note), "small")]
+            para(ctx.t("Cost note: {note}",
+                       note=" ".join(messages(c.note_messages, [c.note], lang))), "small")]
 
 
 # ----------------------------------------------------------------------------- workloads
@@ -1250,6 +1278,9 @@ FORMULAS: list[tuple[str, str, str]] = [
     ("Replicas for load", "online: ceil(users / SLO capacity); batch: ceil(tokens/s needed / "
      "(saturation x 0.8))", "Step 5"),
     ("Cold start", "weights on the node / (storage read x 0.7) + 60 s", "Step 5"),
+    ("Replicas after a failure", "node: R - ceil(R / N); rack: R - the most replicas one rack "
+     "holds (even over the N nodes, the extra ones across the racks; 0 with one rack)",
+     "Step 5"),
     ("Facility power and heat", "IT power x PUE; BTU/h = W x 3.412; tons = BTU/h / 12,000",
      "Step 5"),
     ("Energy per year", "facility power x 8,760 h x 70 %", "Step 5"),

@@ -13,7 +13,7 @@ from app.i18n import LANGUAGES
 from app.ui import files
 from app.ui.controller import Controller
 from app.ui.main_window import MainWindow
-from app.ui.text import set_language, system_language, t
+from app.ui.text import render, set_language, system_language, t
 
 SCREENSHOT_SIZE = (1400, 900)
 
@@ -53,7 +53,7 @@ def offer_recovery(window: MainWindow) -> bool:
             window.controller.load(data, source)
         except api.ScenarioError as exc:
             QMessageBox.warning(window, APP_NAME, t("Cannot restore the unsaved scenario:")
-                                + "\n" + "\n".join(exc.problems))
+                                + "\n" + "\n".join(render(m) for m in exc.messages))
         else:
             window.controller.undo_stack.resetClean()  # restored work is unsaved work
             restored = True

@@ -4,6 +4,10 @@ Every plot item is created once in ``__init__`` and updated with ``setData`` / `
 ``setPos`` in ``show_result``; ``retranslate`` re-sets axis labels and legend names. The charts
 read only the :class:`SizingResult`: they convert units (bytes to GB, seconds to ms), stack
 the memory parts and multiply the curve by the band, nothing else.
+
+Charts follow the palette (:class:`ThemedView`, :mod:`app.ui.theme`): paper, axes, texts and
+pens are re-coloured when the widget is polished and whenever its palette changes. Tick
+labels use the window's decimal and thousands separators (:class:`LocalAxis`).
 """
 
 from __future__ import annotations
@@ -13,11 +17,13 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFontMetrics, QPen
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from app.domain.result import MemoryResult, PerformanceResult, SizingResult
-from app.ui.text import t
+from app.i18n import localise_number
+from app.ui.text import language, t
+from app.ui.theme import LIGHT, LIGHT_INK, PaletteFollower, Theme
 from app.ui.units import GB, number
 
 COLORS = {
@@ -34,8 +40,8 @@ COLORS = {
     "naive": "#555555",
     "marker": "#37474f",
 }
-FOREGROUND = "#333333"
-LABEL_STYLE = {"color": FOREGROUND, "font-size": "10pt"}
+FOREGROUND = LIGHT_INK  # axes and labels of a light chart; a palette's ink replaces it
+LABEL_SIZE = "10pt"
 BAND_ALPHA = 60
 
 
@@ -53,8 +59,18 @@ def translucent(color: str) -> pg.QtGui.QColor:
     return colour
 
 
+class LocalAxis(pg.AxisItem):
+    """An axis whose tick labels use the window's decimal mark ('2,5' in German)."""
+
+    def tickStrings(self, values, scale, spacing) -> list[str]:  # noqa: N802 (pyqtgraph API)
+        lang = language()
+        return [localise_number(text, lang) for text in super().tickStrings(values, scale,
+                                                                             spacing)]
+
+
 def style_plot(plot: pg.PlotItem) -> None:
-    """Dark readable axes on white, no zooming, and units exactly as labelled (no SI prefix)."""
+    """Localised readable axes, no zooming, and units exactly as labelled (no SI prefix)."""
+    plot.setAxisItems({side: LocalAxis(side) for side in ("left", "bottom")})
     for side in ("left", "bottom"):
         axis = plot.getAxis(side)
         axis.setPen(FOREGROUND)
@@ -66,9 +82,19 @@ def style_plot(plot: pg.PlotItem) -> None:
     plot.hideButtons()
 
 
+def ink(plot: pg.PlotItem) -> str:
+    """The colour of ``plot``'s texts: its axes' (the theme's ink once applied)."""
+    return plot.getAxis("left").textPen().color().name()
+
+
 def set_axis(plot: pg.PlotItem, side: str, text: str, units: str) -> None:
-    """Axis title with its unit, in the window's language."""
-    plot.setLabel(side, text, units=units, **LABEL_STYLE)
+    """Axis title with its unit, both already in the window's language."""
+    plot.setLabel(side, text, units=units, color=ink(plot), **{"font-size": LABEL_SIZE})
+
+
+def set_title(plot: pg.PlotItem, text: str) -> None:
+    """The plot's title, in the colour of its axes."""
+    plot.setTitle(text, color=ink(plot), size=LABEL_SIZE)
 
 
 def line_label(line: pg.InfiniteLine, text: str) -> None:
@@ -86,7 +112,7 @@ def marker_line(angle: int, line_pen, position: float, anchor: tuple) -> pg.Infi
             "position": position,
             "color": FOREGROUND,
             "anchors": [anchor, anchor],
-            "fill": (255, 255, 255, 200),
+            "fill": LIGHT.label_fill(),
         },
     )
 
@@ -111,14 +137,71 @@ def log_ticks(low: float, high: float) -> list[tuple[float, str]]:
 
 
 def rename(legend: pg.LegendItem, item, text: str) -> None:
-    """Change the name an item has in ``legend``."""
+    """Change the name an item has in ``legend`` (in the legend's text colour)."""
     for sample, label in legend.items:
         if sample.item is item:
-            label.setText(text, color=FOREGROUND)
+            label.setText(text, color=legend.labelTextColor())
 
 
-class Chart(pg.PlotWidget):
-    """A single white plot with readable axes."""
+# --- palette --------------------------------------------------------------------------------
+def repen(item, theme: Theme) -> None:
+    """Give a line, curve or bar outline its light pen re-coloured for ``theme``.
+
+    The light pen is the one the item had when first themed (pens are set at construction).
+    Items drawn without a pen (pyqtgraph's default) are left alone.
+    """
+    current = item.pen if isinstance(item, pg.InfiniteLine) else item.opts.get("pen")
+    if current is None:
+        return
+    if not hasattr(item, "light_pen"):
+        item.light_pen = QPen(pg.mkPen(current))
+    themed = QPen(item.light_pen)
+    themed.setColor(theme.series(item.light_pen.color()))
+    if isinstance(item, pg.BarGraphItem):
+        item.setOpts(pen=themed)
+    else:
+        item.setPen(themed)
+
+
+def restyle(item, theme: Theme) -> None:
+    """Colour one item of a chart's scene for ``theme``: axes, texts, labels and pens."""
+    if isinstance(item, pg.AxisItem):
+        item.setPen(theme.ink)
+        item.setTextPen(theme.ink)
+        if item.label.isVisible():
+            item.setLabel(item.labelText, item.labelUnits, item.labelUnitPrefix,
+                          **{**item.labelStyle, "color": theme.ink.name()})
+    elif isinstance(item, pg.LegendItem):
+        item.setLabelTextColor(theme.ink)
+    elif isinstance(item, pg.LabelItem):  # legend names and plot titles
+        item.setText(item.text, color=theme.ink)
+    elif isinstance(item, pg.TextItem):
+        item.setColor(theme.ink)
+        if isinstance(item, pg.InfLineLabel):
+            item.fill = pg.mkBrush(theme.label_fill())
+            item.update()
+    elif isinstance(item, pg.InfiniteLine | pg.PlotDataItem | pg.BarGraphItem):
+        repen(item, theme)
+
+
+class ThemedView(PaletteFollower):
+    """Mixin for a pyqtgraph view: its paper, axes, texts and pens follow the palette.
+
+    Applied when the view is polished, so items added after ``__init__`` are included, and
+    again whenever the palette changes.
+    """
+
+    def follow(self, theme: Theme) -> None:
+        scene = self.scene()
+        if scene is None:  # still in pyqtgraph's __init__
+            return
+        self.setBackground(theme.paper)
+        for item in scene.items():
+            restyle(item, theme)
+
+
+class Chart(ThemedView, pg.PlotWidget):
+    """A single plot with readable axes, on the palette's paper."""
 
     def __init__(self, parent=None):
         super().__init__(parent, background="w")
@@ -140,7 +223,7 @@ def vram_parts(memory: MemoryResult) -> dict[str, float]:
     return {"weights": weights, "kv": kv, "runtime": runtime, "free": free}
 
 
-class StackedMemoryBar(pg.GraphicsLayoutWidget):
+class StackedMemoryBar(ThemedView, pg.GraphicsLayoutWidget):
     """One stacked bar of a GPU's memory by part, with its legend and a usable-memory line.
 
     Subclasses pass the colour of each part; ``stack`` sets the heights [GB] and
@@ -247,7 +330,7 @@ def marker_label(name: str, users: float) -> str:
     return t("{name}: {users} users", name=t(name), users=number(users, ",.0f"))
 
 
-class ThroughputChart(pg.GraphicsLayoutWidget):
+class ThroughputChart(ThemedView, pg.GraphicsLayoutWidget):
     """Tokens/s per user (top) and output tokens/s of the replica (bottom) against users."""
 
     # Labels of the vertical lines sit low in the lower plot, where the rising output curve
@@ -294,9 +377,9 @@ class ThroughputChart(pg.GraphicsLayoutWidget):
             self.markers[key] = (labelled, plain)
 
     def retranslate(self) -> None:
-        set_axis(self.per_user_plot, "left", t("Per user"), "tokens/s")
-        set_axis(self.total_plot, "left", t("Replica output"), "tokens/s")
-        set_axis(self.total_plot, "bottom", t("Concurrent users (log scale)"), "users")
+        set_axis(self.per_user_plot, "left", t("Per user"), t("tokens/s"))
+        set_axis(self.total_plot, "left", t("Replica output"), t("tokens/s"))
+        set_axis(self.total_plot, "bottom", t("Concurrent users (log scale)"), t("users"))
         rename(self.legend, self.per_user.expected, t("Tokens/s per user"))
         rename(self.legend, self.per_user.band_sample, t("Its expected range"))
         rename(self.legend, self.total.expected, t("Output tokens/s of a replica"))
@@ -383,8 +466,8 @@ class TtftChart(Chart):
 
     def retranslate(self) -> None:
         set_axis(self.plot, "left", t("Time to first token"), "s")
-        set_axis(self.plot, "bottom", t("Prompt length (log scale)"), "tokens")
-        self.plot.setTitle(t("One user alone"), color=FOREGROUND, size="10pt")
+        set_axis(self.plot, "bottom", t("Prompt length (log scale)"), t("tokens"))
+        set_title(self.plot, t("One user alone"))
         line_label(self.target_line, t("TTFT target: {s} s", s=number(self.target, ",.1f")))
 
     def show_result(self, result: SizingResult) -> None:
@@ -446,21 +529,17 @@ class DecodeBreakdownChart(Chart):
         metrics = QFontMetrics(axis.style["tickFont"] or self.font())
         axis.setWidth(max(metrics.horizontalAdvance(name) for _row, name in names) + 16)
         if self.result is not None:
-            self.set_title(self.result)
+            self.show_title(self.result)
 
-    def set_title(self, result: SizingResult) -> None:
+    def show_title(self, result: SizingResult) -> None:
         p = result.performance
         bound = t("memory-bound") if p.decode_breakdown.bound == "memory" else t("compute-bound")
-        self.plot.setTitle(
-            t(
-                "At {users} users: {ms} ms per step ({bound})",
-                users=number(p.at_concurrency.concurrency, ",.0f"),
-                ms=number(p.at_concurrency.itl_s * 1e3, ",.1f"),
-                bound=bound,
-            ),
-            color=FOREGROUND,
-            size="10pt",
-        )
+        set_title(self.plot, t(
+            "At {users} users: {ms} ms per step ({bound})",
+            users=number(p.at_concurrency.concurrency, ",.0f"),
+            ms=number(p.at_concurrency.itl_s * 1e3, ",.1f"),
+            bound=bound,
+        ))
 
     def show_result(self, result: SizingResult) -> None:
         self.result = result

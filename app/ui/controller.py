@@ -280,11 +280,12 @@ class Controller(QObject):
 
     # --- edits -----------------------------------------------------------------------------
     def validate(self, data: dict) -> list[str]:
-        """Problems with ``data`` as a scenario (empty when it is valid)."""
+        """Problems with ``data`` as a scenario in the window's language (empty when it is
+        valid); each starts with the field's JSON path, e.g. ``workload.concurrent_users:``."""
         try:
             api.load_scenario(data)
         except api.ScenarioError as exc:
-            return exc.problems
+            return [text.render(message) for message in exc.messages]
         return []
 
     def edit(self, dotted: str, value: Any, label: str | None = None) -> list[str]:
@@ -410,8 +411,8 @@ class Controller(QObject):
 
     def _deliver(self, result: SizingResult | None, error: api.ScenarioError | None) -> None:
         if error is not None:
-            self._problems = error.problems
-            self.problems_changed.emit(error.problems)
+            self._problems = [text.render(message) for message in error.messages]
+            self.problems_changed.emit(self._problems)
             return
         self._result = result
         self._problems = []

@@ -37,7 +37,7 @@ DEBOUNCE_MS = 400
 MESSAGE_STYLE = "color: #c62828;"
 NUMBER_WIDTH = 110
 _LOCATION = re.compile(r"^[\w.\[\]-]+: ")
-_JSON_ECHO = re.compile(r" \(got [\[{].*\)$")
+_JSON_ECHO = re.compile(r" \(\w+:? [\[{].*\)$")
 
 
 def problem_for(path: str, problems: list[str]) -> str:

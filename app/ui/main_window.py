@@ -36,7 +36,8 @@ from app.ui.dialogs.preferences import PreferencesDialog
 from app.ui.pages import PAGES, STEPS, row_of
 from app.ui.pages.base import StepPage
 from app.ui.summary_panel import SummaryPanel
-from app.ui.text import t
+from app.ui.text import language, render, t
+from app.ui.units import number_locale
 
 AUTOSAVE_MS = 60_000
 SCENARIO_FILTER = "AI Sizer scenarios (*.json)"
@@ -189,6 +190,7 @@ class MainWindow(QMainWindow):
             self.step_actions.append(action)
 
     def retranslate(self, *_) -> None:
+        self.setLocale(number_locale(language()))  # spin boxes: the language's separators
         self.file_menu.setTitle(t("&File"))
         self.edit_menu.setTitle(t("&Edit"))
         self.go_menu.setTitle(t("&Go"))
@@ -358,7 +360,7 @@ class MainWindow(QMainWindow):
             self.controller.open(path)
         except api.ScenarioError as exc:
             QMessageBox.warning(self, APP_NAME, t("Cannot open {path}:", path=str(path))
-                                + "\n" + "\n".join(exc.problems))
+                                + "\n" + "\n".join(render(m) for m in exc.messages))
             return False
         return True
 

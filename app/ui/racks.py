@@ -1,20 +1,28 @@
 """Rack elevation: each rack's units filled with its nodes and switches, and its power
-against the rack's limit (from ``result.infrastructure.racks``)."""
+against the rack's limit (from ``result.infrastructure.racks``).
+
+Frames, texts and the limit line take their colours from the view's palette (redrawn when it
+changes); the blocks and the power bar keep theirs.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from app.domain.result import SizingResult
 from app.ui.text import t
+from app.ui.theme import LIGHT, PaletteFollower, Theme, text_item
+from app.ui.units import number
 
 UNIT_H = 9.0
 RACK_W = 150.0
 RACK_GAP = 40.0
 MAX_RACKS = 24
 KIND_COLOURS = {"compute": "#4c78a8", "network": "#9d755d"}
+RACK_SHADE = 11 / 255  # share of text in a rack's face: #f4f4f4 on white paper [-]
+OUTLINE = "#999999"  # the power gauge's frame, readable on light and dark paper
 
 
 def power_colour(share: float) -> QColor:
@@ -25,6 +33,8 @@ def power_colour(share: float) -> QColor:
 
 
 class RackScene(QGraphicsScene):
+    theme: Theme = LIGHT  # set by the view from its palette
+
     def draw(self, r: SizingResult, rack_units: int = 42) -> None:
         self.clear()
         site = r.infrastructure
@@ -33,18 +43,21 @@ class RackScene(QGraphicsScene):
         for index, rack in enumerate(site.racks[:MAX_RACKS]):
             self.draw_rack(index, rack, rack_units)
         if len(site.racks) > MAX_RACKS:
-            more = self.addSimpleText(t("... and {n} more racks", n=len(site.racks) - MAX_RACKS))
+            more = text_item(t("... and {n} more racks", n=len(site.racks) - MAX_RACKS),
+                             self.theme)
+            self.addItem(more)
             more.setPos(MAX_RACKS * (RACK_W + RACK_GAP), rack_units * UNIT_H / 2)
         self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
 
     def draw_rack(self, index: int, rack, rack_units: int) -> None:
         x = index * (RACK_W + RACK_GAP)
         height = rack_units * UNIT_H
-        frame = self.addRect(QRectF(x, 0, RACK_W, height), QPen(QColor("#333333"), 2),
-                             QBrush(QColor("#f4f4f4")))
+        frame = self.addRect(QRectF(x, 0, RACK_W, height), QPen(self.theme.ink, 2),
+                             QBrush(self.theme.shade(RACK_SHADE)))
         frame.setToolTip(t("Rack {n}: {used} of {units} U, {kw} kW of {limit} kW", n=index + 1,
                            used=rack.units_used, units=rack_units,
-                           kw=f"{rack.power_w / 1e3:.1f}", limit=f"{rack.limit_w / 1e3:.0f}"))
+                           kw=number(rack.power_w / 1e3, ",.1f"),
+                           limit=number(rack.limit_w / 1e3, ",.0f")))
         units_each = max(rack.units_used // max(len(rack.items), 1), 1)
         y = height
         for name in rack.items:
@@ -54,40 +67,50 @@ class RackScene(QGraphicsScene):
                                 QBrush(QColor(KIND_COLOURS.get(rack.kind, "#888888"))))
             item.setToolTip(name)
             if units_each >= 3:
-                text = QGraphicsSimpleTextItem(name[:24], item)
-                text.setBrush(QBrush(QColor("white")))
+                text = text_item(name[:24], self.theme, item)
+                text.setBrush(QBrush(QColor("white")))  # on the coloured block
                 text.setPos(x + 8, y + 2)
         self.draw_power(x, height, rack)
-        title = QGraphicsSimpleTextItem(t("Rack {n}", n=index + 1))
+        title = text_item(t("Rack {n}", n=index + 1), self.theme)
         title.setPos(x, -18)
         self.addItem(title)
 
     def draw_power(self, x: float, height: float, rack) -> None:
         share = rack.power_w / rack.limit_w if rack.limit_w else 0.0
         bar_h = min(share, 1.2) / 1.2 * 60
-        self.addRect(QRectF(x, height + 10, RACK_W, 60), QPen(QColor("#999999")))
+        self.addRect(QRectF(x, height + 10, RACK_W, 60), QPen(QColor(OUTLINE)))
         self.addRect(QRectF(x, height + 70 - bar_h, RACK_W, bar_h), QPen(Qt.PenStyle.NoPen),
                      QBrush(power_colour(share)))
         limit_y = height + 70 - 1 / 1.2 * 60
-        self.addLine(x, limit_y, x + RACK_W, limit_y, QPen(QColor("#000000"), 1,
+        self.addLine(x, limit_y, x + RACK_W, limit_y, QPen(self.theme.text, 1,
                                                              Qt.PenStyle.DashLine))
-        label = QGraphicsSimpleTextItem(f"{rack.power_w / 1e3:.1f} / {rack.limit_w / 1e3:.0f} kW")
+        label = text_item(f"{number(rack.power_w / 1e3, ',.1f')} / "
+                          f"{number(rack.limit_w / 1e3, ',.0f')} kW", self.theme)
         label.setPos(x + 4, height + 74)
         self.addItem(label)
 
 
-class RackView(QGraphicsView):
+class RackView(PaletteFollower, QGraphicsView):
     """Racks side by side; hover a block for what it is."""
 
     def __init__(self, parent: QWidget | None = None):
         self.racks = RackScene()
+        self.shown: tuple[SizingResult, int] | None = None
         super().__init__(self.racks, parent)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setMinimumHeight(460)
 
     def show_result(self, result: SizingResult, rack_units: int = 42) -> None:
+        self.shown = (result, rack_units)
         self.racks.draw(result, rack_units)
         self.fit()
+
+    def follow(self, theme: Theme) -> None:
+        """Draw again in the colours of a new palette."""
+        if theme != self.racks.theme:
+            self.racks.theme = theme
+            if self.shown is not None:
+                self.show_result(*self.shown)
 
     def fit(self) -> None:
         rect = self.racks.sceneRect()

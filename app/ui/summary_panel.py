@@ -87,10 +87,11 @@ class SummaryPanel(QFrame):
                if p.targets else ""),
             "TTFT": seconds(at.ttft_s)
             + (f" ({t('target')} {seconds(p.targets['ttft_s'])})" if p.targets else ""),
-            "GPUs": f"{s.gpus_total} ({s.replicas} x {r.selection.chosen['gpus_per_replica']})",
+            "GPUs": f"{number(s.gpus_total, ',d')} ({number(s.replicas, ',d')} x "
+                    f"{r.selection.chosen['gpus_per_replica']})",
             "Replicas": t("{n} for load, {m} with {redundancy}", n=s.replicas_for_load,
                           m=s.replicas, redundancy=s.redundancy),
-            "Nodes": f"{s.nodes} x {s.server}",
+            "Nodes": f"{number(s.nodes, ',d')} x {s.server}",
             "IT power": watts(r.facility.it_power_w),
         }
         for name, text in values.items():

@@ -5,7 +5,8 @@ domains and colour their nodes; each node shows its GPUs inside the scale-up dom
 (NVLink/NVSwitch or PCIe) and its NICs; with a scale-out fabric, leaf i is wired to GPU i of
 every node (rail-optimised) and every leaf to every spine. Up to 64 nodes are drawn one by
 one; beyond, each rack is one box with its node count. Zoom with the wheel, pan by dragging,
-hover for details; export to PNG or SVG.
+hover for details; export to PNG or SVG. Texts, boxes and the exported paper take their
+colours from the view's palette (redrawn when it changes).
 """
 
 from __future__ import annotations
@@ -19,13 +20,14 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
     QGraphicsScene,
-    QGraphicsSimpleTextItem,
     QGraphicsView,
     QWidget,
 )
 
 from app.domain.result import SizingResult
-from app.ui.text import t
+from app.ui.text import render, t
+from app.ui.theme import LIGHT, PaletteFollower, Theme, text_item
+from app.ui.units import number
 
 MAX_DRAWN_NODES = 64
 NODE_W, NODE_H, GAP = 150, 90, 24
@@ -35,17 +37,18 @@ LINE = QPen(QColor("#777777"), 1)
 RAIL = QPen(QColor("#1f77b4"), 0.6)
 
 
-def box(scene: QGraphicsScene, rect: QRectF, label: str, colour: str, tip: str,
+def box(scene: TopologyScene, rect: QRectF, label: str, colour: str, tip: str,
         fill_alpha: int = 40) -> QGraphicsRectItem:
-    """A labelled rectangle with a tooltip."""
-    item = scene.addRect(rect, QPen(QColor(colour), 1.5), QBrush(_alpha(colour, fill_alpha)))
+    """A labelled rectangle with a tooltip, in ``colour`` as the scene's theme draws it."""
+    colour = scene.theme.series(colour)
+    item = scene.addRect(rect, QPen(colour, 1.5), QBrush(_alpha(colour, fill_alpha)))
     item.setToolTip(tip)
-    text = QGraphicsSimpleTextItem(label, item)
+    text = text_item(label, scene.theme, item)
     text.setPos(rect.x() + 4, rect.y() + 2)
     return item
 
 
-def _alpha(colour: str, alpha: int) -> QColor:
+def _alpha(colour: QColor, alpha: int) -> QColor:
     value = QColor(colour)
     value.setAlpha(alpha)
     return value
@@ -57,6 +60,12 @@ def row_x(index: int, count: int, item_w: float, width: float, gap: float = GAP)
     return (width - row) / 2 + index * (item_w + gap)
 
 
+def scale_up_text(r: SizingResult) -> str:
+    """The link between the GPUs of a node, in the window's language."""
+    network = r.infrastructure.network
+    return render(network.scale_up_message) or network.scale_up
+
+
 def line(scene: QGraphicsScene, a: QGraphicsItem, b: QGraphicsItem, pen: QPen = LINE) -> None:
     """A wire from the bottom centre of ``a`` to the top centre of ``b``."""
     ra, rb = a.sceneBoundingRect(), b.sceneBoundingRect()
@@ -66,6 +75,8 @@ def line(scene: QGraphicsScene, a: QGraphicsItem, b: QGraphicsItem, pen: QPen = 
 
 class TopologyScene(QGraphicsScene):
     """Builds the picture for one result."""
+
+    theme: Theme = LIGHT  # set by the view from its palette
 
     def draw(self, r: SizingResult) -> None:
         self.clear()
@@ -106,8 +117,9 @@ class TopologyScene(QGraphicsScene):
             count = min(group.count, 16)
             for i in range(count):
                 rect = QRectF(row_x(i, count, NODE_W, self.width), y[group.network], NODE_W, 34)
-                row.append(box(self, rect, f"{group.network} {i + 1}", "#555555",
-                               f"{group.switch_name}\n{group.ports_used} {t('ports in use')}"))
+                row.append(box(self, rect, f"{t(group.network)} {i + 1}", "#555555",
+                               f"{group.switch_name}\n{number(group.ports_used, ',d')} "
+                               f"{t('ports in use')}"))
             placed[group.network] = row
             targets = nodes[:MAX_DRAWN_NODES]
             pairs = max(len(row) // 2, 1)
@@ -144,18 +156,18 @@ class TopologyScene(QGraphicsScene):
         drawn = []
         grouped = scale.nodes > MAX_DRAWN_NODES
         x = 0.0
-        for number, rack in enumerate(compute):
-            colour = RACK_COLOURS[number % len(RACK_COLOURS)]
+        for index, rack in enumerate(compute):
+            colour = RACK_COLOURS[index % len(RACK_COLOURS)]
             if grouped:
                 rect = QRectF(x, 0, NODE_W, NODE_H)
-                tip = t("Rack {n}: {nodes} nodes, {kw} kW", n=number + 1, nodes=len(rack.items),
-                        kw=f"{rack.power_w / 1e3:.1f}")
-                drawn.append(box(self, rect, t("Rack {n}: {nodes} nodes", n=number + 1,
+                tip = t("Rack {n}: {nodes} nodes, {kw} kW", n=index + 1, nodes=len(rack.items),
+                        kw=number(rack.power_w / 1e3, ",.1f"))
+                drawn.append(box(self, rect, t("Rack {n}: {nodes} nodes", n=index + 1,
                                                nodes=len(rack.items)), colour, tip, 70))
                 x += NODE_W + GAP
                 continue
             for name in rack.items:
-                drawn.append(self.draw_node(QRectF(x, 0, NODE_W, NODE_H), name, colour, number,
+                drawn.append(self.draw_node(QRectF(x, 0, NODE_W, NODE_H), name, colour, index,
                                             r))
                 x += NODE_W + GAP
             x += GAP
@@ -165,13 +177,14 @@ class TopologyScene(QGraphicsScene):
                   r: SizingResult) -> QGraphicsItem:
         gpus = r.scale.gpus_per_node
         used = -(-r.scale.gpus_total // max(r.scale.nodes, 1))
+        scale_up = scale_up_text(r)
         tip = t("{name}\nRack {rack} (failure domain)\n{gpus} GPUs; {scale_up}", name=name,
-                rack=rack + 1, gpus=gpus, scale_up=r.infrastructure.network.scale_up)
+                rack=rack + 1, gpus=gpus, scale_up=scale_up)
         node = box(self, rect, t("Node {n}", n=name.rsplit("#", 1)[-1]), colour, tip, 50)
         domain = QGraphicsRectItem(QRectF(rect.x() + 6, rect.y() + 22, rect.width() - 12, 40),
                                    node)
         domain.setPen(QPen(QColor(colour).darker(130), 1, Qt.PenStyle.DashLine))
-        domain.setToolTip(r.infrastructure.network.scale_up)
+        domain.setToolTip(scale_up)
         per_row = min(gpus, 8)
         size = (rect.width() - 20) / max(per_row, 1) - 2
         for i in range(min(gpus, 16)):
@@ -180,7 +193,7 @@ class TopologyScene(QGraphicsScene):
             gpu = QGraphicsRectItem(QRectF(gx, gy, size, size / 2), node)
             gpu.setBrush(QBrush(QColor("#76b900" if i < used else "#dddddd")))
             gpu.setToolTip(t("GPU {n}", n=i + 1) if i < used else t("Empty GPU slot"))
-        nic = QGraphicsSimpleTextItem(t("NICs"), node)
+        nic = text_item(t("NICs"), self.theme, node)
         nic.setPos(rect.x() + 6, rect.bottom() - 22)
         return node
 
@@ -188,18 +201,19 @@ class TopologyScene(QGraphicsScene):
         store = r.infrastructure.storage
         rect = QRectF(row_x(0, 1, 260, self.width), 280, 260, 50)
         tip = t("{tb} TB on the '{tier}' tier, {read} GB/s read per node",
-                tb=f"{store.total_bytes / 1e12:.1f}", tier=store.preset,
-                read=f"{store.read_bytes_per_s_per_node / 1e9:g}")
+                tb=number(store.total_bytes / 1e12, ",.1f"), tier=store.preset,
+                read=number(store.read_bytes_per_s_per_node / 1e9, "g"))
         storage = box(self, rect, t("Storage"), "#8c564b", tip, 60)
         for item in above:
             line(self, item, storage)
 
 
-class TopologyView(QGraphicsView):
+class TopologyView(PaletteFollower, QGraphicsView):
     """Zoomable, pannable view of a TopologyScene, with PNG and SVG export."""
 
     def __init__(self, parent: QWidget | None = None):
         self.topology = TopologyScene()
+        self.shown: SizingResult | None = None
         super().__init__(self.topology, parent)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
@@ -207,8 +221,16 @@ class TopologyView(QGraphicsView):
         self.setMinimumHeight(420)
 
     def show_result(self, result: SizingResult) -> None:
+        self.shown = result
         self.topology.draw(result)
         self.fit()
+
+    def follow(self, theme: Theme) -> None:
+        """Draw again in the colours of a new palette."""
+        if theme != self.topology.theme:
+            self.topology.theme = theme
+            if self.shown is not None:
+                self.show_result(self.shown)
 
     def fit(self) -> None:
         self.fitInView(self.topology.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
@@ -224,7 +246,7 @@ class TopologyView(QGraphicsView):
     def export_png(self, path: Path, scale: float = 2.0) -> None:
         rect = self.topology.sceneRect()
         image = QImage((rect.size() * scale).toSize(), QImage.Format.Format_ARGB32)
-        image.fill(Qt.GlobalColor.white)
+        image.fill(self.topology.theme.paper)
         painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.topology.render(painter)

@@ -110,6 +110,20 @@ def test_scale_infrastructure_and_stack(pages, worked):
         assert expected in stack, expected
 
 
+def test_scale_states_a_node_and_a_rack_failure(pages, report_de):
+    """Step 5 says what still serves when a node fails and when a rack fails."""
+    scale = " ".join(section_text(pages, "6 Redundancy and scale").split())
+    for expected in ("When a node fails: With one node down",
+                     "When a rack fails: All nodes are in one rack", "N+1 counts nodes",
+                     "1 with servers, at most 2 server(s) in one"):
+        assert expected in scale, expected
+    assert scale.count("With one node down") == 1  # the note, not again in the bullets
+    german = " ".join(section_text(pages_text(report_de), "6 Redundanz und Skalierung").split())
+    for expected in ("Bei Ausfall eines Knotens:", "Bei Ausfall eines Racks: Alle Knoten",
+                     "N+1 zählt Knoten"):
+        assert expected in german, expected
+
+
 def test_validation_plan_has_both_load_generators_at_the_scenario_levels(pages, worked):
     text = " ".join(section_text(pages, "8 Validation plan").split())
     levels = plan.levels(worked.result)

@@ -1,9 +1,11 @@
-"""Step 5 page: redundancy and storage edits, the scale figures, the node diagram."""
+"""Step 5 page: redundancy and storage edits, the scale figures, the node diagram, what
+still serves when a node or a rack fails."""
 
 import pytest
 
 from app import api
 from app.domain.result import ScaleResult
+from app.ui import text
 from app.ui.pages.redundancy import RedundancyPage, replica_slots
 from app.ui.text import render
 
@@ -49,6 +51,44 @@ def test_failure_statement_and_messages(page, controller):
     assert render(scale.failure_message) in page.failure.text()
     assert render(scale.messages[0]) in page.messages.text()
     assert render(scale.failure_message) not in page.messages.text()
+
+
+def test_rack_failure_statement_and_note(page, controller):
+    """The worked example's two N+1 nodes share one rack: nothing serves when it fails."""
+    scale = controller.result.scale
+    assert page.rack_box.title() == "When a rack fails"
+    assert not page.rack_box.isHidden()
+    assert scale.rack_failure_statement in page.rack_failure.text()
+    assert render(scale.rack_redundancy_message).startswith("N+1 counts nodes")
+    assert page.rack_note.text() == render(scale.rack_redundancy_message)
+    assert "nodes in the fullest rack: 2" in page.rack_layout.text()
+    for message in (scale.rack_failure_message, scale.rack_redundancy_message):
+        assert render(message) not in page.messages.text()
+
+
+def test_rack_failure_in_german(page, controller):
+    try:
+        controller.set_language("de")
+        assert page.rack_box.title() == "Bei Ausfall eines Racks"
+        assert page.failure_box.title() == "Bei Ausfall eines Knotens"
+        assert "Alle Knoten stehen in einem Rack" in page.rack_failure.text()
+        assert page.rack_note.text().startswith("N+1 zählt Knoten")
+    finally:
+        controller.set_language("en")
+        text.set_language("en")
+
+
+def test_2n_over_two_racks_survives_on_the_page(page, controller):
+    """A 1.5 kW rack limit puts each of the two nodes in its own rack: 2N survives."""
+    page.redundancy.button(2).click()
+    controller.edit("infrastructure.rack_power_limit_kw", 1.5)
+    assert controller.wait_until_idle()
+    scale = controller.result.scale
+    assert (scale.redundancy, scale.compute_racks, scale.survives_rack_failure) == \
+        ("2n", 2, True)
+    assert "With one rack down, 1 of 2 replicas still serve the full load" in \
+        page.rack_failure.text()
+    assert page.rack_note.text().startswith("Replicas are spread across the 2 racks")
 
 
 def test_batch_completion_only_for_batch_jobs(page, controller):

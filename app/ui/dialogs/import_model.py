@@ -30,7 +30,7 @@ from app.catalog.hf_import import (
 )
 from app.catalog.loader import clear_cache, load_catalog
 from app.ui.controller import Controller
-from app.ui.text import t
+from app.ui.text import render, t
 from app.ui.units import gb_gib
 
 ERROR_STYLE = "color: #c62828;"
@@ -150,7 +150,7 @@ class ImportModelDialog(QDialog):
             self.error.setText("")
         except ModelImportError as exc:
             self.imported = None
-            self.error.setText(str(exc))
+            self.error.setText(render(exc.message))
         self.show_imported()
         return self.imported
 
@@ -167,10 +167,11 @@ class ImportModelDialog(QDialog):
         save.setEnabled(self.imported is not None)
 
     def notes(self) -> list[str]:
-        """The import's warnings, and a note when the id replaces a catalog entry."""
+        """The import's warnings in the window's language, and a note when the id replaces a
+        catalog entry."""
         if self.imported is None:
             return []
-        lines = list(self.imported.warnings)
+        lines = [render(message) for message in self.imported.warning_messages]
         if self.imported.spec.id in self.controller.catalog.models:
             lines.append(t("A model with the id {id} is already in the catalog; saving "
                            "replaces it for you.", id=self.imported.spec.id))
@@ -185,7 +186,7 @@ class ImportModelDialog(QDialog):
         try:
             save_to_user_catalog(self.imported.spec)
         except ModelImportError as exc:
-            self.error.setText(str(exc))
+            self.error.setText(render(exc.message))
             self.show_imported()
             return None
         clear_cache()

@@ -29,7 +29,7 @@ from app import api
 from app.domain.result import Assumption, SizingResult
 from app.domain.scenario import OVERRIDABLE_FACTORS, Scenario
 from app.ui.pages.base import StepPage
-from app.ui.text import language, t
+from app.ui.text import language, render, t
 from app.ui.units import number, rate
 
 COLUMNS = ("Assumption", "Value", "Unit", "Overridden", "Source")
@@ -369,7 +369,7 @@ class AssumptionsPage(StepPage):
             problems = self.controller.edit("factor_overrides", dict(fitted.factor_overrides),
                                             label=t("Calibrate from a measurement"))
         except api.ScenarioError as exc:
-            problems = exc.problems
+            problems = [render(m) for m in exc.messages]
         self.fit_error.setText("\n".join(problems))
         if not problems:
             self.fitted = dict(fitted.factor_overrides)

@@ -32,7 +32,7 @@ from app.ui.compare_model import (
     passes,
 )
 from app.ui.pages.base import StepPage
-from app.ui.text import t
+from app.ui.text import render, t
 
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd")  # one per option, table and charts
 PASS_COLOUR, FAIL_COLOUR = "#2e7d32", "#c62828"
@@ -155,7 +155,8 @@ class ComparePage(StepPage):
             self.show_message(str(exc))
             return
         except api.ScenarioError as exc:
-            self.show_message(t("Cannot pin this scenario:") + "\n" + "\n".join(exc.problems))
+            self.show_message(t("Cannot pin this scenario:") + "\n"
+                              + "\n".join(render(m) for m in exc.messages))
             return
         self.show_message("")
         self.refresh()

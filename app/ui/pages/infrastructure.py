@@ -23,13 +23,14 @@ from PySide6.QtWidgets import (
 
 from app.domain.result import InfrastructureResult, SizingResult
 from app.domain.scenario import Scenario
-from app.ui.charts import FigureTable, pen, set_axis, style_plot
+from app.i18n import translate
+from app.ui.charts import FigureTable, ThemedView, pen, set_axis, style_plot
 from app.ui.fields import BoundField, CheckField, Choice, ChoiceField, OptionalNumberField
 from app.ui.pages.base import StepPage
 from app.ui.racks import RackView
-from app.ui.text import t
+from app.ui.text import language, render, t
 from app.ui.topology import TopologyView
-from app.ui.units import number, watts
+from app.ui.units import number, tb, usd, watts
 
 POWER_PARTS = ("Compute nodes", "Network", "Cooling and facility overhead")
 POWER_COLOURS = ("#4c78a8", "#9d755d", "#bab0ac")
@@ -52,15 +53,7 @@ class DefaultCheckField(CheckField):
         self.editor.setChecked(self.default if value is None else bool(value))
 
 
-def usd(value: float | None) -> str:
-    return t("n/a") if value is None else f"USD {number(value, ',.0f')}"
-
-
-def tb(value_bytes: float) -> str:
-    return f"{number(value_bytes / 1e12, ',.2f')} TB"
-
-
-class PowerChart(pg.PlotWidget):
+class PowerChart(ThemedView, pg.PlotWidget):
     """Facility power split into compute, network and overhead (one stacked bar)."""
 
     def __init__(self, parent: QWidget | None = None):
@@ -219,14 +212,9 @@ class InfrastructurePage(StepPage):
         self.show_storage(site)
         self.show_costs(site)
         self.power_chart.show_result(site)
-        self.warning.setText("\n".join(m.text(self.language()) for m in site.warnings))
+        self.warning.setText("\n".join(render(m) for m in site.warnings))
         self.rack_view.show_result(result, self.controller.scenario.infrastructure.rack_units)
         self.topology.show_result(result)
-
-    def language(self) -> str:
-        from app.ui.text import language
-
-        return language()
 
     def show_summary(self, site: InfrastructureResult) -> None:
         p, c, e, el = site.power, site.cooling, site.energy, site.electrical
@@ -253,12 +241,12 @@ class InfrastructurePage(StepPage):
                                      cost=usd(e.annual_cost_usd))),
             (t("CO2e per year"), t("{tonnes} t", tonnes=number(e.annual_co2e_kg / 1e3, ",.1f"))
              if e.annual_co2e_kg else t("not computed (set the grid factor)")),
-            (t("Scale-up"), site.network.scale_up),
+            (t("Scale-up"), render(site.network.scale_up_message) or site.network.scale_up),
         ]
         self.summary.set_rows(rows)
 
     def show_networks(self, site: InfrastructureResult) -> None:
-        rows = [(t(g.network), g.switch_name, str(g.count), str(g.ports_used))
+        rows = [(t(g.network), g.switch_name, number(g.count, ",d"), number(g.ports_used, ",d"))
                 for g in site.network.groups]
         f = site.network.fabric
         if f is not None:
@@ -268,7 +256,8 @@ class InfrastructurePage(StepPage):
                 t("{cables} cables", cables=f.cables_per_tier),
                 t("{n} transceivers", n=f.transceivers)))
         else:
-            rows.append((t("compute fabric"), site.network.fabric_reason, "", ""))
+            reason = render(site.network.fabric_reason_message) or site.network.fabric_reason
+            rows.append((t("compute fabric"), reason, "", ""))
         self.networks.set_rows(rows)
 
     def show_storage(self, site: InfrastructureResult) -> None:
@@ -283,15 +272,15 @@ class InfrastructurePage(StepPage):
     def show_costs(self, site: InfrastructureResult) -> None:
         rows = [(t(line.item) + (f" ({t('estimated')})" if line.estimated
                                  and "estimated" not in line.item else ""),
-                 number(line.quantity, ",.4g"), usd(line.total_usd), line.source)
+                 number(line.quantity, ",.4g"), usd(line.total_usd),
+                 translate(line.source, language()))  # a citation, or "no price in the catalog"
                 for line in site.cost_lines]
         rows += [(t("Capital (indicative)"), "", usd(site.capital_usd), ""),
                  (t("Running per year"), "", usd(site.annual_running_usd), ""),
                  (t("Total over {years} years", years=number(site.years, "g")), "",
                   usd(site.tco_usd), ""),
-                 (t("Per million output tokens"), "", usd(site.cost_per_million_tokens_usd)
-                  if site.cost_per_million_tokens_usd is None
-                  else f"USD {number(site.cost_per_million_tokens_usd, ',.2f')}", "")]
+                 (t("Per million output tokens"), "",
+                  usd(site.cost_per_million_tokens_usd, ",.2f"), "")]
         self.costs.set_rows(rows)
 
     def export(self, kind: str) -> None:

@@ -128,6 +128,7 @@ class RedundancyPage(StepPage):
         top.setColumnStretch(1, 1)
         self.layout_.addLayout(top)
         self.layout_.addWidget(self.build_failure())
+        self.layout_.addWidget(self.build_rack_failure())
         self.layout_.addStretch(1)
 
     def build_redundancy(self) -> QGroupBox:
@@ -177,6 +178,17 @@ class RedundancyPage(StepPage):
             column.addWidget(widget)
         return self.failure_box
 
+    def build_rack_failure(self) -> QGroupBox:
+        """What still serves when a rack fails, whether the redundancy covers it, the racks."""
+        self.rack_box = QGroupBox()
+        self.rack_failure = QLabel(wordWrap=True)
+        self.rack_note = QLabel(wordWrap=True)
+        self.rack_layout = QLabel(wordWrap=True)
+        column = QVBoxLayout(self.rack_box)
+        for widget in (self.rack_failure, self.rack_note, self.rack_layout):
+            column.addWidget(widget)
+        return self.rack_box
+
     # --- language --------------------------------------------------------------------------
     def retranslate(self) -> None:
         self.redundancy_box.setTitle(t("Redundancy"))
@@ -191,6 +203,7 @@ class RedundancyPage(StepPage):
         for name in FIGURES:
             self.figure_labels[name].setText(t(name))
         self.failure_box.setTitle(t("When a node fails"))
+        self.rack_box.setTitle(t("When a rack fails"))
         self.legend.setText(t("Each box is a node, each square a GPU slot; squares of one "
                               "colour run one replica, grey slots are free."))
 
@@ -220,9 +233,22 @@ class RedundancyPage(StepPage):
         self.figures.setRowVisible(self.figure_labels["Batch completion"],
                                    s.batch_completion_hours is not None)
         self.failure.setText(f"<b>{render(s.failure_message) or s.failure_statement}</b>")
+        shown = [s.failure_message, s.rack_failure_message, s.rack_redundancy_message]
         self.messages.setText("<br>".join(
-            f"• {render(m)}" for m in s.messages if m != s.failure_message))
+            f"• {render(m)}" for m in s.messages if m not in shown))
+        self.show_rack_failure(s)
         self.show_diagram(r)
+
+    def show_rack_failure(self, s: ScaleResult) -> None:
+        self.rack_box.setVisible(bool(s.rack_failure_statement))
+        self.rack_failure.setText(
+            f"<b>{render(s.rack_failure_message) or s.rack_failure_statement}</b>")
+        self.rack_note.setText(render(s.rack_redundancy_message))
+        self.rack_note.setVisible(s.rack_redundancy_message is not None)
+        self.rack_layout.setText(t(
+            "Racks from the Infrastructure step: {racks}; nodes in the fullest rack: {nodes}. "
+            "Replicas are spread evenly over the nodes and across the racks.",
+            racks=s.compute_racks, nodes=s.nodes_in_fullest_rack))
 
     def figure_texts(self, r: SizingResult) -> dict[str, str]:
         s = r.scale

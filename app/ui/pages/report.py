@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTextBrowser
 from app.domain.result import Assumption, Lever, SizingResult
 from app.ui.pages.base import StepPage
 from app.ui.text import render, t
-from app.ui.units import gb, number, rate, seconds, watts
+from app.ui.units import gb, number, rate, seconds, usd, watts
 
 MET, MISSED = "#2e7d32", "#c62828"
 STYLE = """<style>
@@ -93,12 +93,16 @@ def figures_html(r: SizingResult) -> str:
         ("GPUs", str(s.gpus_total)), ("Nodes", str(s.nodes)), ("Racks", str(f.racks)),
         ("IT power", watts(f.it_power_w)), ("Facility power", watts(f.facility_power_w)),
         ("Annual energy", t("{kwh} kWh", kwh=number(f.annual_energy_kwh, ",.0f"))),
-        ("Capital cost (indicative)", t("USD {amount}", amount=number(capital, ",.0f"))
-         if capital is not None else t("n/a")),
+        ("Capital cost (indicative)", usd(capital)),
     ]
     shown = [(escape(t(name)), escape(value)) for name, value in rows]
     return section("Key figures", table(("Figure", "Value"), shown)
-                   + f"<p class='muted'>{escape(t(r.cost.note))}</p>")
+                   + f"<p class='muted'>{escape(cost_note(r))}</p>")
+
+
+def cost_note(r: SizingResult) -> str:
+    """The cost note in the window's language (results without its sentences: by key)."""
+    return " ".join(render(m) for m in r.cost.note_messages) or t(r.cost.note)
 
 
 def lever_line(lever: Lever) -> str:

@@ -27,7 +27,7 @@ from app.ui.charts import (
 from app.ui.fields import BoundField, CheckField, Choice, ChoiceField, IntField, OptionalNumberField
 from app.ui.pages.base import StepPage
 from app.ui.text import render, t
-from app.ui.units import GB, gb, gb_gib, number, seconds
+from app.ui.units import GB, TB, gb, gb_gib, number, seconds, tb, usd
 
 TRAINING_KINDS = ("fine_tuning", "pretraining")
 DAY = 86_400.0
@@ -82,10 +82,9 @@ def minutes(value_s: float) -> str:
     return t("{m} min", m=number(value_s / 60, ",.0f"))
 
 
-def tb(value_bytes: float) -> str:
-    if value_bytes < 1e12:
-        return gb(value_bytes)
-    return f"{number(value_bytes / 1e12, ',.2f')} TB"
+def storage_size(value_bytes: float) -> str:
+    """GB below one TB, else TB [B]."""
+    return gb(value_bytes) if value_bytes < TB else tb(value_bytes)
 
 
 def memory_parts(tr: TrainingResult) -> dict[str, float]:
@@ -373,8 +372,8 @@ class TrainingPage(StepPage):
             (t("Time lost to checkpoints and failures"),
              f"{number(tr.checkpoint_overhead_share * 100, ',.1f')} %"),
             (t("Checkpoints retained"), t("{n}, {size}", n=tr.checkpoints_retained,
-                                          size=tb(tr.checkpoint_storage_bytes))),
-            (t("Storage (checkpoints and dataset)"), tb(tr.storage_bytes)),
+                                          size=storage_size(tr.checkpoint_storage_bytes))),
+            (t("Storage (checkpoints and dataset)"), storage_size(tr.storage_bytes)),
         ])
         self.training_messages.setText("<br>".join(f"• {render(m)}" for m in tr.messages))
 
@@ -416,8 +415,7 @@ class TrainingPage(StepPage):
             (t("Users within the targets"), number(c.users_meeting_speed, ",d"), "–"),
         ]
         self.cpu_table.set_rows(rows)
-        price = (f"USD {number(c.price_usd, ',.0f')}" if c.price_usd is not None
-                 else t("no price in the catalog"))
+        price = usd(c.price_usd) if c.price_usd is not None else t("no price in the catalog")
         self.cpu_facts.set_rows([
             (t("CPU"), t("{n} x {cpu}", n=c.sockets, cpu=c.cpu_name)),
             (t("Weights"), t("{fmt}, {size}", fmt=c.weights, size=gb(c.weights_bytes))),
