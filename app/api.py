@@ -20,7 +20,6 @@ from app.domain.catalog import Catalog
 from app.domain.problems import Problem, composed, detail, either, problem, verbatim
 from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
-from app.engine import pipeline
 from app.i18n import Message, msg
 
 __all__ = ["ScenarioError", "calibrate", "example", "example_names", "load_scenario",
@@ -187,6 +186,8 @@ def size_in_stages(scenario: Scenario, catalog: Catalog | None = None
                    ) -> Iterator[tuple[SizingResult, bool]]:
     """:func:`size` in two steps for a live view: ``(result, levers_follow)`` without the
     levers first, then, when a target is missed, the result with them."""
+    from app.engine import pipeline  # on first use: the window shows before numpy loads
+
     try:
         yield from pipeline.size_in_stages(scenario, catalog or default_catalog())
     except pipeline.SizingError as exc:
@@ -200,6 +201,8 @@ def calibrate(scenario: Scenario, metric: str, measured: float, concurrency: flo
     ``metric`` is one of itl_s, tokens_per_s_per_user, output_tokens_per_s, ttft_s, measured
     at ``concurrency`` users.
     """
+    from app.engine import pipeline
+
     try:
         overrides = pipeline.overrides_from_measurement(scenario, catalog or default_catalog(),
                                                         metric, measured, concurrency)

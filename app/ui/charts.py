@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QFontMetrics, QPen
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
@@ -98,7 +98,9 @@ def set_title(plot: pg.PlotItem, text: str) -> None:
 
 
 def line_label(line: pg.InfiniteLine, text: str) -> None:
-    line.label.setFormat(text)
+    """Set the text along ``line`` (laid out anew only when it changed)."""
+    if line.label.format != text:
+        line.label.setFormat(text)
 
 
 def marker_line(angle: int, line_pen, position: float, anchor: tuple) -> pg.InfiniteLine:
@@ -322,8 +324,10 @@ class BandedCurve:
 
     def set_data(self, x: np.ndarray, y: np.ndarray, low: float, high: float) -> None:
         self.expected.setData(x, y)
-        self.low.setData(x, y * low)
-        self.high.setData(x, y * high)
+        with QSignalBlocker(self.low), QSignalBlocker(self.high):
+            self.low.setData(x, y * low)  # the shading is redrawn once, below, not per edge
+            self.high.setData(x, y * high)
+        self.fill.updatePath()
 
 
 def marker_label(name: str, users: float) -> str:
@@ -483,7 +487,7 @@ class TtftChart(Chart):
             self.plot.getAxis("bottom").setTicks([log_ticks(prompts.min(), prompts.max())])
             self.plot.setXRange(math.log10(prompts.min()), math.log10(prompts.max()), padding=0.03)
         self.plot.setYRange(0, max(ttft.max(initial=0), self.target) * 1.15, padding=0)
-        self.retranslate()
+        line_label(self.target_line, t("TTFT target: {s} s", s=number(self.target, ",.1f")))
 
 
 class DecodeBreakdownChart(Chart):
@@ -550,7 +554,7 @@ class DecodeBreakdownChart(Chart):
             text.setText(f"{number(value, ',.1f')} ms")
             text.setPos(value, row)
         self.plot.setXRange(0, max(ms.max(initial=0), 1e-3) * 1.25, padding=0)
-        self.retranslate()
+        self.show_title(result)
 
 
 # --- tables beside the charts -----------------------------------------------------------------

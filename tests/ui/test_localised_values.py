@@ -72,6 +72,7 @@ def test_axis_units_and_line_labels_are_german(qtbot, controller):
     chart.show_result(controller.result)
     chart.retranslate()
     ttft.show_result(controller.result)
+    ttft.retranslate()  # as the page does on a language switch
     assert chart.per_user_plot.getAxis("left").labelUnits == "Tokens/s"
     assert chart.total_plot.getAxis("bottom").labelUnits == "Nutzer"
     assert ttft.plot.getAxis("bottom").labelUnits == "Tokens"
