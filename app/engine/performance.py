@@ -54,6 +54,13 @@ class Points:
     def tokens_per_s_per_user(self) -> np.ndarray:
         return 1.0 / self.itl_s
 
+    def shared(self) -> Points:
+        """These points with read-only arrays, safe to keep in a cache and hand out."""
+        for values in (self.concurrency, self.batch, self.itl_s, self.ttft_s,
+                       self.output_tokens_per_s):
+            values.flags.writeable = False
+        return self
+
     def at(self, index: int) -> dict[str, float]:
         return {
             "concurrency": float(self.concurrency[index]),

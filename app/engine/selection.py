@@ -10,6 +10,9 @@ the same code as the final sizing and gets a verdict and the reason it lost.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.domain.catalog import Catalog, ModelSpec
@@ -84,17 +87,40 @@ def capital_cost(config: Configuration, gpus: int) -> float | None:
     return config.gpu.price_usd * gpus if config.gpu.price_usd else None
 
 
+@dataclass(frozen=True)
+class Measured:
+    """What a candidate does whatever the load: its memory plan and its operating points by
+    decode batch (None when the weights or one sequence do not fit)."""
+
+    config: Configuration
+    plan: MemoryPlan
+    curve: Points | None
+
+
+def measure(config: Configuration, work: Workload, peak_context: int) -> Measured:
+    """The memory plan and the curve by batch of one candidate (most of a search's time)."""
+    plan = plan_memory(config, work, peak_context)
+    if not plan.weights_fit or plan.max_concurrent_sequences < 1:
+        return Measured(config, plan, None)
+    curve = by_batch(config.replica, work, batch_grid(batch_cap(config, plan, work)))
+    return Measured(config, plan, curve.shared())
+
+
 def evaluate_candidate(config: Configuration, demand: Demand) -> Evaluated:
     """Memory, SLO capacity, replicas, power and cost of one candidate, with a verdict."""
-    plan = plan_memory(config, demand.work, demand.peak_context)
+    return judge(measure(config, demand.work, demand.peak_context), demand)
+
+
+def judge(measured: Measured, demand: Demand) -> Evaluated:
+    """SLO capacity, replicas, power, cost and verdict of a measured candidate under
+    ``demand``'s load, targets and redundancy."""
+    config, plan, curve = measured.config, measured.plan, measured.curve
     gpus = config.replica.gpus
-    if not plan.weights_fit or plan.max_concurrent_sequences < 1:
+    if curve is None:
         need = (plan.budget.weights + plan.budget.runtime + plan.kv_per_sequence_peak) / GB
         reason = msg("does not fit: weights, runtime and one sequence need {need:.1f} GB per "
                      "GPU, {usable:.1f} GB usable", need=need, usable=plan.budget.usable / GB)
         return Evaluated(config, plan, None, 0, 0, 0, 0.0, None, "does not fit", reason)
-    curve = by_batch(config.replica, demand.work, batch_grid(batch_cap(config, plan,
-                                                                        demand.work)))
     capacity = min(slo_capacity(curve, demand.ttft_target, demand.speed_target),
                    plan.max_concurrent_sequences)
     verdict, reason = verdict_for(curve, capacity, demand)
@@ -141,12 +167,57 @@ def enumerate_choices(catalog: Catalog, model: ModelSpec, gpu_ids: list[str],
     return choices
 
 
+class MeasuredCache:
+    """Candidates measured by recent searches, so that a change of the load, the targets or
+    the redundancy re-ranks them without measuring them again (a Step 3 search in the
+    window after each edit).
+
+    A key holds everything a measurement depends on: the catalog (by identity: catalogs are
+    replaced, never changed; each entry keeps its catalog alive, so the identity cannot be
+    reused), the model, the choice, the factor overrides, the serving settings, the request
+    shape and the peak context. The least recently used entries go first.
+    """
+
+    def __init__(self, size: int = 4096):
+        self.size = size
+        self.entries: OrderedDict[tuple, tuple[Catalog, Measured]] = OrderedDict()
+        self.lock = threading.Lock()  # the worker and a synchronous sizing may both search
+
+    def get(self, catalog: Catalog, key: tuple, make: Callable[[], Measured]) -> Measured:
+        full = (id(catalog), *key)
+        with self.lock:
+            found = self.entries.get(full)
+            if found is not None and found[0] is catalog:
+                self.entries.move_to_end(full)
+                return found[1]
+        measured = make()
+        with self.lock:
+            self.entries[full] = (catalog, measured)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+        return measured
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+
+MEASURED = MeasuredCache()
+
+
 def search(catalog: Catalog, model: ModelSpec, counts: ParameterCounts, demand: Demand,
            choices: list[Choice], rank_by: str, overrides: dict[str, float],
            serving: dict) -> list[Evaluated]:
     """Evaluate every choice; working candidates first, in ranking order."""
-    evaluated = [evaluate_candidate(configure(catalog, model, c, overrides, counts=counts,
-                                              **serving), demand) for c in choices]
+    shared = (model.model_dump_json(), tuple(sorted(overrides.items())),
+              tuple(sorted(serving.items())), demand.work, demand.peak_context)
+
+    def measured(choice: Choice) -> Measured:
+        return MEASURED.get(catalog, (choice, *shared), lambda: measure(
+            configure(catalog, model, choice, overrides, counts=counts, **serving),
+            demand.work, demand.peak_context))
+
+    evaluated = [judge(measured(c), demand) for c in choices]
     key = RANK_KEYS[rank_by]
     working = sorted((e for e in evaluated if e.works), key=key)
     fitting = sorted((e for e in evaluated if not e.works and e.curve is not None),

@@ -49,7 +49,11 @@ def tr(template: str, lang: str = "en", **params: Any) -> str:
     """Translate ``template`` and fill in ``params`` with numbers formatted for ``lang``.
 
     String parameters are translated too when the catalog has them (units, format names).
+    English needs neither (``str.format`` gives the same text, several times faster: a
+    Step 3 search writes some three hundred reasons).
     """
+    if lang == "en":
+        return template.format(**params)
     return _Formatter(lang).format(translate(template, lang), **params)
 
 
