@@ -172,6 +172,7 @@ CONSTANTS: list[tuple[str, str, Callable[[ast.AST], list[str]]]] = [
     ("app/ui/pages/report.py", "def targets_html", item(0)),  # rows: t(name)
     ("app/ui/pages/report.py", "def figures_html", item(0)),  # rows: t(name)
     ("app/ui/pages/assumptions.py", "COLUMNS", every),  # table headers
+    ("app/ui/pages/assumptions.py", "UNIT_NAMES", every),  # the Unit column: t(unit)
     ("app/ui/pages/assumptions.py", "LABELS", values),  # t(LABELS[key])
     ("app/ui/pages/assumptions.py", "METRICS", item(1)),  # metric combo: t(label)
     ("app/ui/pages/assumptions.py", "def retranslate", string_tuples),  # form labels
@@ -225,12 +226,6 @@ EXTRA_KEYS = {
     "air": "app/domain/scenario.py infrastructure.cooling",
     "rdhx": "app/domain/scenario.py infrastructure.cooling",
     "dlc": "app/domain/scenario.py infrastructure.cooling",
-    # infrastructure.py / report.py: t(r.cost.note), the note made in explain.cost_result
-    "Indicative prices from the catalog, dated and sourced (street prices vary by 20-40 %).":
-        "app/engine/explain.py cost_result",
-    "Indicative prices from the catalog, dated and sourced (street prices vary by 20-40 %). "
-    "Lines marked estimated use a planning rule where no price is published.":
-        "app/engine/explain.py cost_result",
     # units: t(self.unit) in fields.py (UsersField passes "users" itself)
     "users": "app/ui/fields.py UsersField unit",
 }

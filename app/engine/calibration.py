@@ -28,6 +28,7 @@ from app.engine.configuration import Choice, configure
 from app.engine.evaluate import batch_cap, plan_memory, saturation_of
 from app.engine.inference import decode_step, prefill_throughput, prefill_time
 from app.engine.performance import Workload, open_loop
+from app.i18n import msg
 
 MODEL_PATTERNS = (
     (r"llama-3\.1-405b", "llama-3.1-405b"),
@@ -248,10 +249,14 @@ def speed_for_measurement(config_for, metric: str, measured: float, concurrency:
     factors scaled by ``speed``. Times fall and rates rise with speed; the result is clipped
     to [low, high] when the measurement is outside what scaling can reach.
     """
+    from app.engine.pipeline import SizingError  # a ValueError whose Message the window shows
+
     if metric not in MEASURABLE:
-        raise ValueError(f"metric '{metric}' cannot be calibrated; choose one of {MEASURABLE}")
+        raise SizingError(msg("metric '{metric}' cannot be calibrated; choose one of {choices}",
+                              metric=metric, choices=str(MEASURABLE)))
     if measured <= 0:
-        raise ValueError(f"measured {metric} must be positive, got {measured}")
+        raise SizingError(msg("measured {metric} must be positive, got {measured}",
+                              metric=metric, measured=measured))
     rising = metric in ("tokens_per_s_per_user", "output_tokens_per_s")
     for _ in range(40):
         middle = (low * high) ** 0.5

@@ -289,13 +289,15 @@ def server_options(catalog: Catalog, config: Configuration, r: Resolved) -> list
     """Servers that take this GPU (or the one the user named)."""
     name = r.scenario.hardware.server if r.scenario.hardware else None
     if name:
+        from app.domain.problems import problem
         from app.engine.pipeline import SizingError
 
         server = catalog.servers.get(name)
         hosts = [s for s in catalog.servers.values() if config.gpu.id in s.gpu_ids]
         if server is None or server not in hosts:
-            raise SizingError(f"hardware.server: '{name}' is not a server for "
-                              f"{config.gpu.id}; choose one of {sorted(s.id for s in hosts)}")
+            raise SizingError(problem("hardware.server", msg(
+                "'{name}' is not a server for {gpu}; choose one of {servers}", name=name,
+                gpu=config.gpu.id, servers=str(sorted(s.id for s in hosts)))))
         return [server]
     hosts = [s for s in catalog.servers.values() if config.gpu.id in s.gpu_ids]
     return hosts or [generic_server(catalog, config)]

@@ -30,37 +30,37 @@ def memory_messages(m: MemoryResult, weights_format: str, kv_format: str,
     """Why the memory is what it is, in words a customer reads."""
     out = []
     if m.params_active < m.params_total * 0.99:
-        out.append(msg("The model has {total:.2f} billion parameters, {active:.1f} billion of "
+        out.append(msg("The model has {total:,.2f} billion parameters, {active:,.1f} billion of "
                        "them active per token.", total=m.params_total / 1e9,
                        active=m.params_active / 1e9))
     else:
-        out.append(msg("The model has {total:.2f} billion parameters.",
+        out.append(msg("The model has {total:,.2f} billion parameters.",
                        total=m.params_total / 1e9))
     out += [
-        msg("In {fmt} the weights take {weights:.1f} GB ({per_gpu:.1f} GB on each of {gpus} "
+        msg("In {fmt} the weights take {weights:,.1f} GB ({per_gpu:,.1f} GB on each of {gpus:,} "
             "GPUs).", fmt=weights_format, weights=m.weights_bytes / GB,
             per_gpu=m.weights_bytes_per_gpu / GB, gpus=gpus),
-        msg("Each token of context needs {kib:.0f} KiB of KV cache in {fmt}; one sequence at "
-            "{context:,} tokens needs {seq:.2f} GiB.", kib=m.kv_bytes_per_token / 1024,
+        msg("Each token of context needs {kib:,.0f} KiB of KV cache in {fmt}; one sequence at "
+            "{context:,} tokens needs {seq:,.2f} GiB.", kib=m.kv_bytes_per_token / 1024,
             fmt=kv_format, context=m.peak_context_tokens, seq=m.kv_bytes_per_sequence / GIB),
-        msg("{users} sequences at peak context need {kv:.1f} GB of KV cache ({avg:.1f} GB at "
+        msg("{users:,} sequences at peak context need {kv:,.1f} GB of KV cache ({avg:,.1f} GB at "
             "the average context).", users=m.concurrency_sized, kv=m.kv_cache_bytes / GB,
             avg=m.kv_cache_bytes_average / GB),
-        msg("One GPU must hold {need:.1f} GB (weights, KV cache and {runtime:.1f} GB runtime); "
-            "the engine may use {usable:.1f} GB of its {memory:.1f} GB.",
+        msg("One GPU must hold {need:,.1f} GB (weights, KV cache and {runtime:,.1f} GB runtime); "
+            "the engine may use {usable:,.1f} GB of its {memory:,.1f} GB.",
             need=m.per_gpu_bytes / GB, runtime=m.runtime_bytes_per_gpu / GB,
             usable=m.gpu_usable_bytes / GB, memory=m.gpu_memory_bytes / GB),
     ]
     if m.fits:
-        out.append(msg("It fits: up to {n} sequences at peak context.",
+        out.append(msg("It fits: up to {n:,} sequences at peak context.",
                        n=m.max_concurrent_sequences))
     elif not m.weights_fit:
         out.append(msg("It does not fit: the weights and runtime alone exceed the usable "
                        "memory."))
     else:
-        out.append(msg("It does not fit: only {n} of {users} sequences fit at peak context.",
+        out.append(msg("It does not fit: only {n:,} of {users:,} sequences fit at peak context.",
                        n=m.max_concurrent_sequences, users=m.concurrency_sized))
-    out.append(msg("The rule of thumb 'parameters x 2 bytes' gives {gb:.1f} GB ({gib:.1f} GiB) "
+    out.append(msg("The rule of thumb 'parameters x 2 bytes' gives {gb:,.1f} GB ({gib:,.1f} GiB) "
                    "for the whole model; it ignores the KV cache, which grows with users and "
                    "context, and the runtime overhead.", gb=m.naive_weights_bytes / GB,
                    gib=m.naive_weights_bytes / GIB))
@@ -68,7 +68,7 @@ def memory_messages(m: MemoryResult, weights_format: str, kv_format: str,
 
 
 def naive_message(bandwidth_gb_s: float, model_gb: float, naive: float) -> Message:
-    return msg("Naive figure: {bw:,.0f} GB/s / {size:.1f} GB = {naive:.1f} tokens/s. It assumes "
+    return msg("Naive figure: {bw:,.0f} GB/s / {size:,.1f} GB = {naive:,.1f} tokens/s. It assumes "
                "one GPU at full bandwidth reading only the weights; it ignores the KV cache "
                "every user adds, the efficiency real kernels reach, tensor-parallel "
                "communication and the other users sharing each step.",
@@ -80,23 +80,23 @@ def performance_messages(p: PerformanceResult, engine_name: str) -> list[Message
     out = [] if p.targets else [msg("Batch job: per-user targets do not apply; Step 5 checks "
                                     "the completion window.")]
     out += [
-        msg("One user alone: first token after {ttft:.2f} s, then {speed:.1f} tokens/s.",
+        msg("One user alone: first token after {ttft:,.2f} s, then {speed:,.1f} tokens/s.",
             ttft=p.single_user.ttft_s, speed=p.single_user.tokens_per_s_per_user),
-        msg("At {users:.0f} concurrent users: {speed:.1f} tokens/s each, first token after "
-            "{ttft:.2f} s, {total:,.0f} output tokens/s in all (decode batch {batch:.0f}).",
+        msg("At {users:,.0f} concurrent users: {speed:,.1f} tokens/s each, first token after "
+            "{ttft:,.2f} s, {total:,.0f} output tokens/s in all (decode batch {batch:,.0f}).",
             users=at.concurrency, speed=at.tokens_per_s_per_user, ttft=at.ttft_s,
             total=at.output_tokens_per_s, batch=at.batch),
-        msg("Each decode step takes {itl:.1f} ms: weights {w:.1f} ms, KV cache {kv:.1f} ms, "
-            "compute {c:.1f} ms, other users' prompts {pf:.1f} ms, communication {comm:.1f} ms, "
-            "overhead {o:.1f} ms ({bound}-bound).", itl=at.itl_s * 1e3,
+        msg("Each decode step takes {itl:,.1f} ms: weights {w:,.1f} ms, KV cache {kv:,.1f} ms, "
+            "compute {c:,.1f} ms, other users' prompts {pf:,.1f} ms, communication {comm:,.1f} ms, "
+            "overhead {o:,.1f} ms ({bound}-bound).", itl=at.itl_s * 1e3,
             w=bd.weights_read_s * 1e3, kv=bd.kv_read_s * 1e3, c=bd.compute_s * 1e3,
             pf=bd.prefill_share_s * 1e3, comm=bd.communication_s * 1e3,
             o=bd.overhead_s * 1e3, bound=bd.bound),
-        msg("At saturation a replica serves {total:,.0f} output tokens/s with {users:.0f} "
+        msg("At saturation a replica serves {total:,.0f} output tokens/s with {users:,.0f} "
             "users.", total=p.saturation.output_tokens_per_s, users=p.saturation.concurrency),
-        msg("Expected range: x{low:.2f} to x{high:.2f} of these figures (calibration residuals "
+        msg("Expected range: x{low:,.2f} to x{high:,.2f} of these figures (calibration residuals "
             "of the {engine} profile).", low=p.band.low, high=p.band.high, engine=engine_name),
-        msg("{n} users per replica meet both targets with room for every one of them at the "
+        msg("{n:,} users per replica meet both targets with room for every one of them at the "
             "maximum context.", n=p.slo_capacity_per_replica),
     ]
     return out
@@ -106,14 +106,14 @@ def scale_messages(load: int, redundancy: str, replicas: int, nodes: int, server
                    tier: str, read_gb_s: float, cold_s: float,
                    hours: float | None) -> list[Message]:
     out = [
-        msg("{load} replicas carry the load; with {redundancy} redundancy {replicas} replicas "
-            "run on {nodes} x {server}.", load=load, redundancy=redundancy, replicas=replicas,
+        msg("{load:,} replicas carry the load; with {redundancy} redundancy {replicas:,} replicas "
+            "run on {nodes:,} x {server}.", load=load, redundancy=redundancy, replicas=replicas,
             nodes=nodes, server=server),
         msg("A node loads its weights from '{tier}' storage ({read:g} GB/s read) and serves "
-            "after about {cold:.0f} s.", tier=tier, read=read_gb_s, cold=cold_s),
+            "after about {cold:,.0f} s.", tier=tier, read=read_gb_s, cold=cold_s),
     ]
     if hours is not None:
-        out.append(msg("The batch volume takes {hours:.1f} h on {load} replicas at saturation "
+        out.append(msg("The batch volume takes {hours:,.1f} h on {load:,} replicas at saturation "
                        "throughput.", hours=hours, load=load))
     return out
 
@@ -123,9 +123,9 @@ def failure_message(nodes: int, left: int, replicas: int, load: int) -> Message:
     if nodes <= 1:
         return msg("A single node: when it fails, nothing serves until it is repaired.")
     if left >= load:
-        return msg("With one node down, {left} of {replicas} replicas still serve the full "
-                   "load ({load} needed).", left=left, replicas=replicas, load=load)
-    return msg("With one node down, {left} of {replicas} replicas serve about {share:.0%} of "
+        return msg("With one node down, {left:,} of {replicas:,} replicas still serve the full "
+                   "load ({load:,} needed).", left=left, replicas=replicas, load=load)
+    return msg("With one node down, {left:,} of {replicas:,} replicas serve about {share:.0%} of "
                "the peak load; the rest queue.", left=left, replicas=replicas,
                share=min(left / max(load, 1), 1.0))
 
@@ -136,9 +136,9 @@ def rack_failure_message(racks: int, left: int, replicas: int, load: int) -> Mes
         return msg("All nodes are in one rack: when it fails, nothing serves until it is "
                    "repaired.")
     if left >= load:
-        return msg("With one rack down, {left} of {replicas} replicas still serve the full "
-                   "load ({load} needed).", left=left, replicas=replicas, load=load)
-    return msg("With one rack down, {left} of {replicas} replicas serve about {share:.0%} of "
+        return msg("With one rack down, {left:,} of {replicas:,} replicas still serve the full "
+                   "load ({load:,} needed).", left=left, replicas=replicas, load=load)
+    return msg("With one rack down, {left:,} of {replicas:,} replicas serve about {share:.0%} of "
                "the peak load; the rest queue.", left=left, replicas=replicas,
                share=min(left / max(load, 1), 1.0))
 
@@ -153,18 +153,18 @@ def rack_redundancy_message(redundancy: str, survives: bool, racks: int, fullest
     evenly over two or more racks; one rack's worth of spare nodes covers it too.
     """
     if survives:
-        return msg("Replicas are spread across the {racks} racks (at most {fullest} of the "
-                   "{nodes} nodes in one), so the load also survives the loss of a whole "
+        return msg("Replicas are spread across the {racks:,} racks (at most {fullest:,} of the "
+                   "{nodes:,} nodes in one), so the load also survives the loss of a whole "
                    "rack.", racks=racks, fullest=fullest, nodes=nodes)
     if redundancy == "2n":
-        return msg("2N doubles the nodes, but one rack holds {fullest} of the {nodes} nodes: "
+        return msg("2N doubles the nodes, but one rack holds {fullest:,} of the {nodes:,} nodes: "
                    "spread them evenly over two or more racks so that the other half still "
                    "serves the load when a rack fails.",
                    fullest=fullest, nodes=nodes)
     if redundancy == "n+1":
-        return msg("N+1 counts nodes: it covers one node down, not a rack of {fullest} nodes. "
+        return msg("N+1 counts nodes: it covers one node down, not a rack of {fullest:,} nodes. "
                    "To survive a rack failure, use 2N with the nodes spread evenly over two "
-                   "or more racks, or add one rack's worth of spare nodes ({fullest} more).",
+                   "or more racks, or add one rack's worth of spare nodes ({fullest:,} more).",
                    fullest=fullest)
     return None
 
@@ -182,56 +182,56 @@ def training_messages(t: TrainingResult, gpu_name: str, model_name: str) -> list
     """Why the training plan is what it is, in words a customer reads."""
     out = []
     if t.method == "full":
-        out.append(msg("{method} of {model}: {params:.2f} billion parameters, each with "
+        out.append(msg("{method} of {model}: {params:,.2f} billion parameters, each with "
                        "{bpp:g} bytes of model state (16-bit weights and gradients, FP32 master "
                        "copy and {optimizer} states).", method=METHOD_NAMES[t.method],
                        model=model_name, params=t.params_total / 1e9,
                        bpp=t.model_state_bytes_per_param, optimizer=t.optimizer))
     else:
-        out.append(msg("{method} of {model}: the {params:.2f} billion base weights stay frozen "
-                       "({fmt}); {adapters:.1f} million adapter parameters are trained with "
+        out.append(msg("{method} of {model}: the {params:,.2f} billion base weights stay frozen "
+                       "({fmt}); {adapters:,.1f} million adapter parameters are trained with "
                        "{bpp:g} bytes of state each.", method=METHOD_NAMES[t.method],
                        model=model_name, params=t.params_total / 1e9,
                        fmt="4-bit NF4" if t.method == "qlora" else "BF16",
                        adapters=t.adapter_params / 1e6, bpp=t.model_state_bytes_per_param))
-    out.append(msg("{gpus} x {gpu}: {d} data-parallel replicas of {t} (tensor) x {p} "
+    out.append(msg("{gpus:,} x {gpu}: {d:,} data-parallel replicas of {t:,} (tensor) x {p:,} "
                    "(pipeline) GPUs, ZeRO stage {zero}, {recompute}.", gpus=t.gpus_total,
                    gpu=gpu_name, d=t.data_parallel, t=t.tensor_parallel, p=t.pipeline_parallel,
                    zero=t.zero_stage, recompute=RECOMPUTE_NAMES[t.activation_recompute]))
-    out.append(msg("Each GPU holds {states:.1f} GB of model state (weights {w:.1f}, gradients "
-                   "{g:.1f}, optimizer {o:.1f}) and {act:.1f} GB of activations: {need:.1f} GB "
-                   "of the {usable:.1f} GB usable.", states=t.model_state_bytes_per_gpu / GB,
+    out.append(msg("Each GPU holds {states:,.1f} GB of model state (weights {w:,.1f}, gradients "
+                   "{g:,.1f}, optimizer {o:,.1f}) and {act:,.1f} GB of activations: {need:,.1f} GB "
+                   "of the {usable:,.1f} GB usable.", states=t.model_state_bytes_per_gpu / GB,
                    w=t.weights_bytes_per_gpu / GB, g=t.gradients_bytes_per_gpu / GB,
                    o=t.optimizer_bytes_per_gpu / GB, act=t.activation_bytes_per_gpu / GB,
                    need=t.per_gpu_bytes / GB, usable=t.gpu_usable_bytes / GB))
-    out.append(msg("A step trains {tokens:,.0f} tokens ({seqs} sequences of {s:,}, {m} "
-                   "micro-batches of {b} per replica) in {step:.2f} s at {mfu:.0%} MFU.",
+    out.append(msg("A step trains {tokens:,.0f} tokens ({seqs:,} sequences of {s:,}, {m:,} "
+                   "micro-batches of {b:,} per replica) in {step:,.2f} s at {mfu:.0%} MFU.",
                    tokens=t.tokens_per_step, seqs=t.global_batch_sequences,
                    s=t.sequence_length, m=t.gradient_accumulation_steps, b=t.micro_batch_size,
                    step=t.step_time_s, mfu=t.mfu))
     out.append(msg("{tokens:.3g} tokens x {fpt:.3g} FLOPs each = {flops:.3g} FLOPs take "
-                   "{days:.1f} days ({hours:,.0f} GPU-hours) at {mfu:.0%} of {peak:,.0f} "
+                   "{days:,.1f} days ({hours:,.0f} GPU-hours) at {mfu:.0%} of {peak:,.0f} "
                    "TFLOP/s per GPU.", tokens=t.tokens_total, fpt=t.flops_per_token,
                    flops=t.flops_total, days=t.time_to_train_s / SECONDS_PER_DAY,
                    hours=t.gpu_hours, mfu=t.mfu, peak=t.peak_flops_per_gpu / 1e12))
     if t.communication_hidden:
-        out.append(msg("Communication per step: gradient all-reduce {dp:.2f} s (hidden behind "
-                       "the backward pass), tensor-parallel {tp:.2f} s and pipeline {pp:.3f} s "
+        out.append(msg("Communication per step: gradient all-reduce {dp:,.2f} s (hidden behind "
+                       "the backward pass), tensor-parallel {tp:,.2f} s and pipeline {pp:,.3f} s "
                        "(inside the MFU).", dp=t.dp_communication_s, tp=t.tp_communication_s,
                        pp=t.pp_communication_s))
     else:
-        out.append(msg("Communication per step: gradient all-reduce {dp:.2f} s (partly exposed, "
-                       "added to the step), tensor-parallel {tp:.2f} s and pipeline {pp:.3f} s "
+        out.append(msg("Communication per step: gradient all-reduce {dp:,.2f} s (partly exposed, "
+                       "added to the step), tensor-parallel {tp:,.2f} s and pipeline {pp:,.3f} s "
                        "(inside the MFU).", dp=t.dp_communication_s, tp=t.tp_communication_s,
                        pp=t.pp_communication_s))
-    out.append(msg("A checkpoint is {size:,.1f} GB and takes {save:.0f} s to write; with a "
-                   "failure every {mtbf:.1f} h on {gpus} GPUs the best interval is "
-                   "{interval:.0f} min, costing {share:.1%} of the run: {days:.1f} days in "
+    out.append(msg("A checkpoint is {size:,.1f} GB and takes {save:,.0f} s to write; with a "
+                   "failure every {mtbf:,.1f} h on {gpus:,} GPUs the best interval is "
+                   "{interval:,.0f} min, costing {share:.1%} of the run: {days:,.1f} days in "
                    "all.", size=t.checkpoint_bytes / GB, save=t.checkpoint_save_s,
                    mtbf=t.mtbf_cluster_s / 3600, gpus=t.gpus_total,
                    interval=t.checkpoint_interval_s / 60, share=t.checkpoint_overhead_share,
                    days=t.wall_clock_s / SECONDS_PER_DAY))
-    out.append(msg("Storage: {n} checkpoints ({ckpt:,.1f} TB) and the data set ({data:,.2f} "
+    out.append(msg("Storage: {n:,} checkpoints ({ckpt:,.1f} TB) and the data set ({data:,.2f} "
                    "TB).", n=t.checkpoints_retained, ckpt=t.checkpoint_storage_bytes / 1e12,
                    data=t.dataset_bytes / 1e12))
     return out
@@ -240,15 +240,15 @@ def training_messages(t: TrainingResult, gpu_name: str, model_name: str) -> list
 def training_failure_message(t: TrainingResult) -> Message:
     """What a failure does to a training job."""
     return msg("A GPU or node failure stops the whole job; it resumes from the last checkpoint "
-               "(every {interval:.0f} min), losing about {lost:.0f} min of work; at {gpus} "
-               "GPUs that happens about every {mtbf:.1f} h.",
+               "(every {interval:,.0f} min), losing about {lost:,.0f} min of work; at {gpus:,} "
+               "GPUs that happens about every {mtbf:,.1f} h.",
                interval=t.checkpoint_interval_s / 60, lost=t.checkpoint_interval_s / 120,
                gpus=t.gpus_total, mtbf=t.mtbf_cluster_s / 3600)
 
 
 def training_rack_failure_message(fullest: int, nodes: int) -> Message:
     """What a rack failure does to a training job (it stops, as on any failure)."""
-    return msg("A rack failure takes down up to {fullest} of the {nodes} nodes and stops the "
+    return msg("A rack failure takes down up to {fullest:,} of the {nodes:,} nodes and stops the "
                "job like any other failure; it resumes from the last checkpoint once they "
                "are repaired or replaced.", fullest=fullest, nodes=nodes)
 
@@ -256,10 +256,10 @@ def training_rack_failure_message(fullest: int, nodes: int) -> Message:
 def training_scale_messages(t: TrainingResult, server: str, tier: str,
                             resume_s: float) -> list[Message]:
     return [
-        msg("The training cluster: {gpus} GPUs on {nodes} x {server}; training keeps no "
+        msg("The training cluster: {gpus:,} GPUs on {nodes:,} x {server}; training keeps no "
             "spare replicas, it restarts from checkpoints.", gpus=t.gpus_total,
             nodes=t.nodes, server=server),
-        msg("Resuming reads the checkpoint from '{tier}' storage in about {resume:.0f} s.",
+        msg("Resuming reads the checkpoint from '{tier}' storage in about {resume:,.0f} s.",
             tier=tier, resume=resume_s),
     ]
 
@@ -277,22 +277,22 @@ def rag_messages(g: RagResult) -> list[Message]:
             "chunks; embedding them reads {embedded:,.0f} tokens (overlaps twice).",
             docs=g.documents, tokens=g.tokens_corpus, chunks=g.chunks,
             embedded=g.tokens_embedded),
-        msg("An embedding model of {params:.0f} million parameters needs {flops:.3g} FLOPs: "
-            "about {hours:.1f} h on {gpus} x {gpu}.", params=g.embedding_params / 1e6,
+        msg("An embedding model of {params:,.0f} million parameters needs {flops:.3g} FLOPs: "
+            "about {hours:,.1f} h on {gpus:,} x {gpu}.", params=g.embedding_params / 1e6,
             flops=g.embedding_flops, hours=g.indexing_time_s / 3600, gpus=g.embedding_gpus,
             gpu=g.embedding_gpu),
-        msg("The {index} index of {chunks:,.0f} vectors of {dim} dimensions takes {mem:.2f} GB "
-            "of memory (raw vectors {raw:.2f} GB); with the chunk texts {disk:.2f} GB on disk.",
+        msg("The {index} index of {chunks:,.0f} vectors of {dim:,} dimensions takes {mem:,.2f} GB "
+            "of memory (raw vectors {raw:,.2f} GB); with the chunk texts {disk:,.2f} GB on disk.",
             index=INDEX_NAMES[g.index], chunks=g.chunks, dim=g.embedding_dim,
             mem=g.index_memory_bytes / GB, raw=g.vectors_bytes / GB,
             disk=g.index_storage_bytes / GB),
-        msg("Retrieval adds about {ms:.0f} ms before the first token: {ttft:.2f} s instead of "
-            "{base:.2f} s; the prompt carries {added:,} tokens of retrieved context.",
+        msg("Retrieval adds about {ms:,.0f} ms before the first token: {ttft:,.2f} s instead of "
+            "{base:,.2f} s; the prompt carries {added:,} tokens of retrieved context.",
             ms=g.retrieval_latency_s * 1e3, ttft=g.ttft_with_retrieval_s, base=g.ttft_s,
             added=g.added_prompt_tokens),
     ]
     if g.reindex_per_day > 0:
-        out.append(msg("Re-embedding {share:.0%} of the corpus each day takes about {hours:.2f} "
+        out.append(msg("Re-embedding {share:.0%} of the corpus each day takes about {hours:,.2f} "
                        "GPU-hours per day.", share=g.reindex_per_day,
                        hours=g.reindex_gpu_hours_per_day))
     return out
@@ -304,16 +304,16 @@ def rag_messages(g: RagResult) -> list[Message]:
 def cpu_messages(c: CpuResult) -> list[Message]:
     return [
         msg("{sockets} x {cpu}: {bw:,.0f} GB/s peak memory bandwidth, about {eff:.0%} of it "
-            "usable for reading the {size:.1f} GB of {fmt} weights.", sockets=c.sockets,
+            "usable for reading the {size:,.1f} GB of {fmt} weights.", sockets=c.sockets,
             cpu=c.cpu_name, bw=c.memory_bandwidth_bytes_per_s / GB,
             eff=c.bandwidth_efficiency, size=c.weights_bytes / GB, fmt=c.weights),
-        msg("One user alone: first token after {ttft:.2f} s, then {speed:.1f} tokens/s "
-            "(GPU option: {gpu_speed:.1f} tokens/s per user at the scenario load).",
+        msg("One user alone: first token after {ttft:,.2f} s, then {speed:,.1f} tokens/s "
+            "(GPU option: {gpu_speed:,.1f} tokens/s per user at the scenario load).",
             ttft=c.single_user_ttft_s, speed=c.single_user_tokens_per_s,
             gpu_speed=c.gpu_tokens_per_s_per_user),
-        msg("At {users:.0f} users the CPU server gives {speed:.1f} tokens/s each and a first "
-            "token after {ttft:.1f} s; the GPU option {gpu_speed:.1f} tokens/s and {gpu_ttft:.2f} "
-            "s.", users=c.users, speed=c.tokens_per_s_per_user, ttft=c.ttft_s,
+        msg("At {users:,.0f} users the CPU server gives {speed:,.1f} tokens/s each and a first "
+            "token after {ttft:,.1f} s; the GPU option {gpu_speed:,.1f} tokens/s and "
+            "{gpu_ttft:,.2f} s.", users=c.users, speed=c.tokens_per_s_per_user, ttft=c.ttft_s,
             gpu_speed=c.gpu_tokens_per_s_per_user, gpu_ttft=c.gpu_ttft_s),
     ]
 
@@ -323,17 +323,17 @@ def cpu_verdict(verdict: str, cpu: str, sockets: int, model: str, fmt: str, esti
     """The verdict in words."""
     if verdict == "cpu-suffices":
         return msg("Verdict: a CPU server ({sockets} x {cpu}) is enough for {model} in {fmt} at "
-                   "this load: {users} users meet both targets. A GPU is faster ({gpu:.0f} "
-                   "against {cpu_speed:.0f} tokens/s per user) but not needed.",
+                   "this load: {users:,} users meet both targets. A GPU is faster ({gpu:,.0f} "
+                   "against {cpu_speed:,.0f} tokens/s per user) but not needed.",
                    sockets=sockets, cpu=cpu, model=model, fmt=fmt,
                    users=estimate.users_meeting, gpu=gpu_speed,
                    cpu_speed=estimate.tokens_per_s_per_user)
     if verdict == "cpu-for-light-use":
-        return msg("Verdict: CPUs suit light use only. {sockets} x {cpu} serves up to {n} "
-                   "users of {model} ({fmt}) within the targets; the scenario's {users} users "
+        return msg("Verdict: CPUs suit light use only. {sockets} x {cpu} serves up to {n:,} "
+                   "users of {model} ({fmt}) within the targets; the scenario's {users:,} users "
                    "need the GPU option.", sockets=sockets, cpu=cpu, n=estimate.users_meeting,
                    model=model, fmt=fmt, users=estimate.users)
     return msg("Verdict: use GPUs. Even one user of {model} ({fmt}) on {sockets} x {cpu} misses "
-               "the targets ({speed:.1f} tokens/s, first token after {ttft:.1f} s).",
+               "the targets ({speed:,.1f} tokens/s, first token after {ttft:,.1f} s).",
                model=model, fmt=fmt, sockets=sockets, cpu=cpu,
                speed=estimate.single_tokens_per_s, ttft=estimate.single_ttft_s)

@@ -84,8 +84,15 @@ def _model(scenario: Scenario, catalog: Catalog) -> ModelSpec:
         return scenario.model
     try:
         return catalog.model(scenario.model)
-    except KeyError as exc:
-        raise SizingError(f"model: {exc.args[0]}") from None
+    except KeyError:
+        raise SizingError(problem("model", msg("unknown model id '{value}'; known: {known}",
+                                               value=scenario.model,
+                                               known=_known_ids(catalog.models)))) from None
+
+
+def _known_ids(table: dict) -> str | Message:
+    """The ids of a catalog table, as the catalog's KeyError lists them."""
+    return ", ".join(sorted(table)) or msg("(none)")
 
 
 def _default(catalog: Catalog, name: str, unit: str, assumptions: list, given=None):
@@ -150,8 +157,10 @@ def given_configuration(catalog: Catalog, r: Resolved) -> Evaluated:
     hardware = r.scenario.hardware
     try:
         catalog.gpu(hardware.gpu)
-    except KeyError as exc:
-        raise SizingError(f"hardware.gpu: {exc.args[0]}") from None
+    except KeyError:
+        raise SizingError(problem("hardware.gpu", msg(
+            "unknown gpu id '{value}'; known: {known}", value=hardware.gpu,
+            known=_known_ids(catalog.gpus)))) from None
     check_parallelism(r.model, hardware.tensor_parallel, hardware.pipeline_parallel)
     choice = Choice(hardware.gpu, hardware.tensor_parallel, hardware.pipeline_parallel,
                     r.weights, r.kv_cache, r.engine)
@@ -164,13 +173,14 @@ def check_parallelism(model: ModelSpec, tensor_parallel: int, pipeline_parallel:
     allowed = [t for t in range(1, heads + 1) if heads % t == 0
                and (model.mla is not None or kv % t == 0 or t % kv == 0)]
     if tensor_parallel not in allowed:
-        raise SizingError(
-            f"hardware.tensor_parallel: {tensor_parallel} does not split {model.name}'s "
-            f"{heads} attention heads and {kv} KV heads evenly; allowed: "
-            f"{', '.join(str(t) for t in allowed)}")
+        raise SizingError(problem("hardware.tensor_parallel", msg(
+            "{tensor} does not split {model}'s {heads} attention heads and {kv} KV heads "
+            "evenly; allowed: {allowed}", tensor=tensor_parallel, model=model.name,
+            heads=heads, kv=kv, allowed=", ".join(str(t) for t in allowed))))
     if pipeline_parallel > model.layers:
-        raise SizingError(f"hardware.pipeline_parallel: {pipeline_parallel} stages for "
-                          f"{model.layers} layers; at most {model.layers}")
+        raise SizingError(problem("hardware.pipeline_parallel", msg(
+            "{stages} stages for {layers} layers; at most {layers}",
+            stages=pipeline_parallel, layers=model.layers)))
 
 
 def candidate_row(e: Evaluated, reason: Message) -> Candidate:
@@ -201,13 +211,15 @@ def select(catalog: Catalog, r: Resolved) -> tuple[Evaluated, SelectionResult]:
     gpu_ids = r.scenario.selection.gpus or sorted(catalog.gpus)
     unknown = [g for g in gpu_ids if g not in catalog.gpus]
     if unknown:
-        raise SizingError(f"selection.gpus: unknown GPU ids {unknown}")
+        raise SizingError(problem("selection.gpus", msg("unknown GPU ids {ids}",
+                                                        ids=str(unknown))))
     choices = enumerate_choices(catalog, r.model, gpu_ids, r.allowed_weights, r.kv_cache,
                                 r.engine, r.scenario.selection.max_gpus_per_replica)
     ranked = search(catalog, r.model, r.counts, r.demand, choices, rank_by,
                     r.scenario.factor_overrides, r.serving)
     if not ranked:
-        raise SizingError("no GPU configuration to evaluate; widen selection.gpus")
+        raise SizingError(problem("", msg(
+            "no GPU configuration to evaluate; widen selection.gpus")))
     winner = ranked[0]
     rows = [candidate_row(e, loss_reason(e, winner, rank_by)) for e in ranked[1:]]
     chosen_by = rank_by if winner.works else "closest (no candidate meets the targets)"
@@ -345,13 +357,16 @@ def rag_section(catalog: Catalog, r: Resolved, config: Configuration, performanc
     gpu_id = block.embedding_gpu or config.gpu.id
     try:
         gpu = catalog.gpu(gpu_id)
-    except KeyError as exc:
-        raise SizingError(f"rag.embedding_gpu: {exc.args[0]}") from None
+    except KeyError:
+        raise SizingError(problem("rag.embedding_gpu", msg(
+            "unknown gpu id '{value}'; known: {known}", value=gpu_id,
+            known=_known_ids(catalog.gpus)))) from None
     chunk = int(value("rag_chunk_tokens", "tokens", block.chunk_tokens))
     overlap = int(value("rag_overlap_tokens", "tokens", block.overlap_tokens))
     if overlap >= chunk:
-        raise SizingError(f"rag.overlap_tokens: {overlap} must be smaller than the chunk of "
-                          f"{chunk} tokens")
+        raise SizingError(problem("rag.overlap_tokens", msg(
+            "{overlap} must be smaller than the chunk of {chunk} tokens", overlap=overlap,
+            chunk=chunk)))
     corpus = rag_engine.Corpus(
         documents=block.documents,
         pages_per_document=value("rag_pages_per_document", "pages", block.pages_per_document),
@@ -415,12 +430,14 @@ def cpu_section(catalog: Catalog, r: Resolved, config: Configuration, performanc
     """The same model and load on server CPUs, against the GPU option (METHOD.md "CPU")."""
     block = r.scenario.cpu
     if not catalog.cpus:
-        raise SizingError("cpu: the catalog has no CPUs (catalogs/cpus.toml)")
+        raise SizingError(problem("cpu", msg("the catalog has no CPUs (catalogs/cpus.toml)")))
     if block.cpu is not None:
         try:
             chosen = [catalog.cpu(block.cpu)]
-        except KeyError as exc:
-            raise SizingError(f"cpu.cpu: {exc.args[0]}") from None
+        except KeyError:
+            raise SizingError(problem("cpu.cpu", msg(
+                "unknown cpu id '{value}'; known: {known}", value=block.cpu,
+                known=_known_ids(catalog.cpus)))) from None
     else:
         chosen = sorted(catalog.cpus.values(),
                         key=lambda c: (-c.memory_bandwidth_bytes_per_s, c.id))
@@ -428,8 +445,10 @@ def cpu_section(catalog: Catalog, r: Resolved, config: Configuration, performanc
                                                   config.weight_precision.id)
     try:
         weights = catalog.precision(weights_id)
-    except KeyError as exc:
-        raise SizingError(f"cpu.weights: {exc.args[0]}") from None
+    except KeyError:
+        raise SizingError(problem("cpu.weights", msg(
+            "unknown precision id '{value}'; known: {known}", value=weights_id,
+            known=_known_ids(catalog.precisions)))) from None
     efficiency = _default(catalog, "cpu_bandwidth_efficiency", "", assumptions)
     compute_eff = _default(catalog, "cpu_compute_efficiency", "", assumptions)
     host_w = _default(catalog, "cpu_host_power_w", "W", assumptions)
@@ -481,22 +500,25 @@ def training_setup(scenario: Scenario, catalog: Catalog, model: ModelSpec,
         return _default(catalog, name, unit, assumptions, given)
 
     if block.sequence_length > model.max_context_tokens:
-        raise SizingError(f"training.sequence_length: {block.sequence_length} exceeds the "
-                          f"model's context limit of {model.max_context_tokens} tokens")
+        raise SizingError(problem("training.sequence_length", msg(
+            "{context} exceeds the model's context limit of {limit} tokens",
+            context=block.sequence_length, limit=model.max_context_tokens)))
     if block.tensor_parallel is not None:
         allowed = training.tensor_options(model, 1024)
         heads = model.attention_heads
         if heads % block.tensor_parallel or block.tensor_parallel not in allowed:
-            raise SizingError(
-                f"training.tensor_parallel: {block.tensor_parallel} does not split "
-                f"{model.name}'s {heads} attention heads and {model.kv_heads} KV heads "
-                f"evenly; allowed: {', '.join(str(t) for t in allowed)}")
+            raise SizingError(problem("training.tensor_parallel", msg(
+                "{tensor} does not split {model}'s {heads} attention heads and {kv} KV heads "
+                "evenly; allowed: {allowed}", tensor=block.tensor_parallel, model=model.name,
+                heads=heads, kv=model.kv_heads, allowed=", ".join(str(t) for t in allowed))))
     if block.pipeline_parallel is not None and block.pipeline_parallel > model.layers:
-        raise SizingError(f"training.pipeline_parallel: {block.pipeline_parallel} stages for "
-                          f"{model.layers} layers; at most {model.layers}")
+        raise SizingError(problem("training.pipeline_parallel", msg(
+            "{stages} stages for {layers} layers; at most {layers}",
+            stages=block.pipeline_parallel, layers=model.layers)))
     if block.method != "full" and kind == "pretraining":
-        raise SizingError(f"training.method: '{block.method}' adapts a trained model; "
-                          "pre-training trains every weight (use 'full')")
+        raise SizingError(problem("training.method", msg(
+            "'{method}' adapts a trained model; pre-training trains every weight (use 'full')",
+            method=block.method)))
     if block.tokens_total is not None:
         tokens = block.tokens_total
     elif kind == "pretraining":
@@ -560,8 +582,9 @@ def training_node(catalog: Catalog, scenario: Scenario, gpu: GpuSpec) -> trainin
     if name:
         server = catalog.servers.get(name)
         if server is None or server not in hosts:
-            raise SizingError(f"hardware.server: '{name}' is not a server for {gpu.id}; "
-                              f"choose one of {sorted(s.id for s in hosts)}")
+            raise SizingError(problem("hardware.server", msg(
+                "'{name}' is not a server for {gpu}; choose one of {servers}", name=name,
+                gpu=gpu.id, servers=str(sorted(s.id for s in hosts)))))
         hosts = [server]
     if not hosts:
         count = min(gpu.max_gpus_per_node, 8)
@@ -599,8 +622,8 @@ def choose_training(catalog: Catalog, scenario: Scenario, setup: training.Setup,
         field = "selection.gpus"
     for gpu_id in gpu_ids:
         if gpu_id not in catalog.gpus:
-            raise SizingError(f"{field}: unknown GPU id '{gpu_id}'; known: "
-                              f"{', '.join(sorted(catalog.gpus))}")
+            raise SizingError(problem(field, msg("unknown GPU id '{value}'; known: {known}",
+                                                 value=gpu_id, known=_known_ids(catalog.gpus))))
     found: list[tuple[training.Plan, bool]] = []
     for gpu_id in gpu_ids:
         gpu = catalog.gpu(gpu_id)
@@ -611,8 +634,8 @@ def choose_training(catalog: Catalog, scenario: Scenario, setup: training.Setup,
         elif closest is not None:
             found.append((closest, False))
     if not found:
-        raise SizingError("training: no configuration to evaluate; widen selection.gpus or "
-                          "raise training.max_gpus")
+        raise SizingError(problem("training", msg(
+            "no configuration to evaluate; widen selection.gpus or raise training.max_gpus")))
     key = RANK_COST[scenario.selection.rank_by]
     working = sorted((plan for plan, ok in found if ok), key=key)
     failing = sorted((plan for plan, ok in found if not ok),
@@ -651,9 +674,9 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
     """
     model = _model(scenario, catalog)
     if scenario.availability.storage_tier not in catalog.storage:
-        raise SizingError(f"availability.storage_tier: unknown tier "
-                          f"'{scenario.availability.storage_tier}'; choose one of "
-                          f"{', '.join(sorted(catalog.storage))}")
+        raise SizingError(problem("availability.storage_tier", msg(
+            "unknown tier '{tier}'; choose one of {tiers}",
+            tier=scenario.availability.storage_tier, tiers=", ".join(sorted(catalog.storage)))))
     counts = parameter_counts(model)
     assumptions: list[Assumption] = []
     setup, fixed, target_s = training_setup(scenario, catalog, model, counts, assumptions)

@@ -9,94 +9,94 @@ report: Replikat, Knoten, KV-Cache, "je Nutzer", "maximaler Kontext", Speicherkl
 
 MESSAGES: dict[str, str] = {
     # === engine: explanations (app/engine/narrative.py) =========================================
-    "The model has {total:.2f} billion parameters, {active:.1f} billion of them active per "
+    "The model has {total:,.2f} billion parameters, {active:,.1f} billion of them active per "
     "token.":
-        "Das Modell hat {total:.2f} Milliarden Parameter, davon {active:.1f} Milliarden aktiv "
+        "Das Modell hat {total:,.2f} Milliarden Parameter, davon {active:,.1f} Milliarden aktiv "
         "je Token.",
-    "The model has {total:.2f} billion parameters.":
-        "Das Modell hat {total:.2f} Milliarden Parameter.",
-    "In {fmt} the weights take {weights:.1f} GB ({per_gpu:.1f} GB on each of {gpus} GPUs).":
-        "In {fmt} belegen die Gewichte {weights:.1f} GB ({per_gpu:.1f} GB auf jeder der {gpus} "
+    "The model has {total:,.2f} billion parameters.":
+        "Das Modell hat {total:,.2f} Milliarden Parameter.",
+    "In {fmt} the weights take {weights:,.1f} GB ({per_gpu:,.1f} GB on each of {gpus:,} GPUs).":
+        "In {fmt} belegen die Gewichte {weights:,.1f} GB ({per_gpu:,.1f} GB auf jeder der {gpus:,} "
         "GPUs).",
-    "Each token of context needs {kib:.0f} KiB of KV cache in {fmt}; one sequence at "
-    "{context:,} tokens needs {seq:.2f} GiB.":
-        "Jedes Token Kontext braucht {kib:.0f} KiB KV-Cache in {fmt}; eine Sequenz mit "
-        "{context:,} Tokens braucht {seq:.2f} GiB.",
-    "{users} sequences at peak context need {kv:.1f} GB of KV cache ({avg:.1f} GB at the "
+    "Each token of context needs {kib:,.0f} KiB of KV cache in {fmt}; one sequence at "
+    "{context:,} tokens needs {seq:,.2f} GiB.":
+        "Jedes Token Kontext braucht {kib:,.0f} KiB KV-Cache in {fmt}; eine Sequenz mit "
+        "{context:,} Tokens braucht {seq:,.2f} GiB.",
+    "{users:,} sequences at peak context need {kv:,.1f} GB of KV cache ({avg:,.1f} GB at the "
     "average context).":
-        "{users} Sequenzen bei maximalem Kontext brauchen {kv:.1f} GB KV-Cache ({avg:.1f} GB "
+        "{users:,} Sequenzen bei maximalem Kontext brauchen {kv:,.1f} GB KV-Cache ({avg:,.1f} GB "
         "beim mittleren Kontext).",
-    "One GPU must hold {need:.1f} GB (weights, KV cache and {runtime:.1f} GB runtime); the "
-    "engine may use {usable:.1f} GB of its {memory:.1f} GB.":
-        "Eine GPU muss {need:.1f} GB aufnehmen (Gewichte, KV-Cache und {runtime:.1f} GB "
-        "Laufzeitumgebung); die Engine darf {usable:.1f} GB ihrer {memory:.1f} GB nutzen.",
-    "It fits: up to {n} sequences at peak context.":
-        "Es passt: bis zu {n} Sequenzen bei maximalem Kontext.",
+    "One GPU must hold {need:,.1f} GB (weights, KV cache and {runtime:,.1f} GB runtime); the "
+    "engine may use {usable:,.1f} GB of its {memory:,.1f} GB.":
+        "Eine GPU muss {need:,.1f} GB aufnehmen (Gewichte, KV-Cache und {runtime:,.1f} GB "
+        "Laufzeitumgebung); die Engine darf {usable:,.1f} GB ihrer {memory:,.1f} GB nutzen.",
+    "It fits: up to {n:,} sequences at peak context.":
+        "Es passt: bis zu {n:,} Sequenzen bei maximalem Kontext.",
     "It does not fit: the weights and runtime alone exceed the usable memory.":
         "Es passt nicht: schon Gewichte und Laufzeitumgebung überschreiten den nutzbaren "
         "Speicher.",
-    "It does not fit: only {n} of {users} sequences fit at peak context.":
-        "Es passt nicht: nur {n} von {users} Sequenzen passen bei maximalem Kontext.",
-    "The rule of thumb 'parameters x 2 bytes' gives {gb:.1f} GB ({gib:.1f} GiB) for the whole "
+    "It does not fit: only {n:,} of {users:,} sequences fit at peak context.":
+        "Es passt nicht: nur {n:,} von {users:,} Sequenzen passen bei maximalem Kontext.",
+    "The rule of thumb 'parameters x 2 bytes' gives {gb:,.1f} GB ({gib:,.1f} GiB) for the whole "
     "model; it ignores the KV cache, which grows with users and context, and the runtime "
     "overhead.":
-        "Die Faustregel 'Parameter x 2 Byte' ergibt {gb:.1f} GB ({gib:.1f} GiB) für das ganze "
+        "Die Faustregel 'Parameter x 2 Byte' ergibt {gb:,.1f} GB ({gib:,.1f} GiB) für das ganze "
         "Modell; sie übersieht den KV-Cache, der mit Nutzern und Kontext wächst, und den "
         "Speicherbedarf der Laufzeitumgebung.",
-    "Naive figure: {bw:,.0f} GB/s / {size:.1f} GB = {naive:.1f} tokens/s. It assumes one GPU "
+    "Naive figure: {bw:,.0f} GB/s / {size:,.1f} GB = {naive:,.1f} tokens/s. It assumes one GPU "
     "at full bandwidth reading only the weights; it ignores the KV cache every user adds, the "
     "efficiency real kernels reach, tensor-parallel communication and the other users sharing "
     "each step.":
-        "Naive Zahl: {bw:,.0f} GB/s / {size:.1f} GB = {naive:.1f} Tokens/s. Sie nimmt eine GPU "
+        "Naive Zahl: {bw:,.0f} GB/s / {size:,.1f} GB = {naive:,.1f} Tokens/s. Sie nimmt eine GPU "
         "an, die mit voller Bandbreite nur die Gewichte liest; sie übersieht den KV-Cache, den "
         "jeder Nutzer hinzufügt, die Effizienz, die reale Kernels erreichen, die Kommunikation "
         "der Tensor-Parallelität und die anderen Nutzer, die sich jeden Schritt teilen.",
     "Batch job: per-user targets do not apply; Step 5 checks the completion window.":
         "Batch-Job: Ziele je Nutzer gelten nicht; Schritt 5 prüft das Zeitfenster für den "
         "Abschluss.",
-    "One user alone: first token after {ttft:.2f} s, then {speed:.1f} tokens/s.":
-        "Ein einzelner Nutzer: erstes Token nach {ttft:.2f} s, danach {speed:.1f} Tokens/s.",
-    "At {users:.0f} concurrent users: {speed:.1f} tokens/s each, first token after {ttft:.2f} "
-    "s, {total:,.0f} output tokens/s in all (decode batch {batch:.0f}).":
-        "Bei {users:.0f} gleichzeitigen Nutzern: je {speed:.1f} Tokens/s, erstes Token nach "
-        "{ttft:.2f} s, insgesamt {total:,.0f} Ausgabe-Tokens/s (Decode-Batch {batch:.0f}).",
-    "Each decode step takes {itl:.1f} ms: weights {w:.1f} ms, KV cache {kv:.1f} ms, compute "
-    "{c:.1f} ms, other users' prompts {pf:.1f} ms, communication {comm:.1f} ms, overhead "
-    "{o:.1f} ms ({bound}-bound).":
-        "Jeder Decode-Schritt dauert {itl:.1f} ms: Gewichte {w:.1f} ms, KV-Cache {kv:.1f} ms, "
-        "Rechnen {c:.1f} ms, Prompts anderer Nutzer {pf:.1f} ms, Kommunikation {comm:.1f} ms, "
-        "Verwaltungsaufwand {o:.1f} ms (begrenzt durch {bound}).",
-    "At saturation a replica serves {total:,.0f} output tokens/s with {users:.0f} users.":
-        "Bei Sättigung liefert ein Replikat {total:,.0f} Ausgabe-Tokens/s mit {users:.0f} "
+    "One user alone: first token after {ttft:,.2f} s, then {speed:,.1f} tokens/s.":
+        "Ein einzelner Nutzer: erstes Token nach {ttft:,.2f} s, danach {speed:,.1f} Tokens/s.",
+    "At {users:,.0f} concurrent users: {speed:,.1f} tokens/s each, first token after {ttft:,.2f} "
+    "s, {total:,.0f} output tokens/s in all (decode batch {batch:,.0f}).":
+        "Bei {users:,.0f} gleichzeitigen Nutzern: je {speed:,.1f} Tokens/s, erstes Token nach "
+        "{ttft:,.2f} s, insgesamt {total:,.0f} Ausgabe-Tokens/s (Decode-Batch {batch:,.0f}).",
+    "Each decode step takes {itl:,.1f} ms: weights {w:,.1f} ms, KV cache {kv:,.1f} ms, compute "
+    "{c:,.1f} ms, other users' prompts {pf:,.1f} ms, communication {comm:,.1f} ms, overhead "
+    "{o:,.1f} ms ({bound}-bound).":
+        "Jeder Decode-Schritt dauert {itl:,.1f} ms: Gewichte {w:,.1f} ms, KV-Cache {kv:,.1f} ms, "
+        "Rechnen {c:,.1f} ms, Prompts anderer Nutzer {pf:,.1f} ms, Kommunikation {comm:,.1f} ms, "
+        "Verwaltungsaufwand {o:,.1f} ms (begrenzt durch {bound}).",
+    "At saturation a replica serves {total:,.0f} output tokens/s with {users:,.0f} users.":
+        "Bei Sättigung liefert ein Replikat {total:,.0f} Ausgabe-Tokens/s mit {users:,.0f} "
         "Nutzern.",
-    "Expected range: x{low:.2f} to x{high:.2f} of these figures (calibration residuals of the "
+    "Expected range: x{low:,.2f} to x{high:,.2f} of these figures (calibration residuals of the "
     "{engine} profile).":
-        "Erwartete Bandbreite: x{low:.2f} bis x{high:.2f} dieser Werte (Restfehler der "
+        "Erwartete Bandbreite: x{low:,.2f} bis x{high:,.2f} dieser Werte (Restfehler der "
         "Kalibrierung des {engine}-Profils).",
-    "{n} users per replica meet both targets with room for every one of them at the maximum "
+    "{n:,} users per replica meet both targets with room for every one of them at the maximum "
     "context.":
-        "{n} Nutzer je Replikat erreichen beide Ziele, mit Platz für jeden von ihnen beim "
+        "{n:,} Nutzer je Replikat erreichen beide Ziele, mit Platz für jeden von ihnen beim "
         "maximalen Kontext.",
-    "{load} replicas carry the load; with {redundancy} redundancy {replicas} replicas run on "
-    "{nodes} x {server}.":
-        "{load} Replikate tragen die Last; mit Redundanz ({redundancy}) laufen {replicas} "
-        "Replikate auf {nodes} x {server}.",
+    "{load:,} replicas carry the load; with {redundancy} redundancy {replicas:,} replicas run on "
+    "{nodes:,} x {server}.":
+        "{load:,} Replikate tragen die Last; mit Redundanz ({redundancy}) laufen {replicas:,} "
+        "Replikate auf {nodes:,} x {server}.",
     "A node loads its weights from '{tier}' storage ({read:g} GB/s read) and serves after "
-    "about {cold:.0f} s.":
+    "about {cold:,.0f} s.":
         "Ein Knoten lädt seine Gewichte aus der Speicherklasse '{tier}' ({read:g} GB/s Lesen) "
-        "und ist nach etwa {cold:.0f} s bereit.",
-    "The batch volume takes {hours:.1f} h on {load} replicas at saturation throughput.":
-        "Das Batch-Volumen dauert {hours:.1f} h auf {load} Replikaten beim Durchsatz in "
+        "und ist nach etwa {cold:,.0f} s bereit.",
+    "The batch volume takes {hours:,.1f} h on {load:,} replicas at saturation throughput.":
+        "Das Batch-Volumen dauert {hours:,.1f} h auf {load:,} Replikaten beim Durchsatz in "
         "Sättigung.",
     "A single node: when it fails, nothing serves until it is repaired.":
         "Ein einzelner Knoten: Fällt er aus, wird bis zur Reparatur nichts bedient.",
-    "With one node down, {left} of {replicas} replicas still serve the full load ({load} "
+    "With one node down, {left:,} of {replicas:,} replicas still serve the full load ({load:,} "
     "needed).":
-        "Bei Ausfall eines Knotens bedienen {left} von {replicas} Replikaten weiterhin die "
-        "volle Last ({load} benötigt).",
-    "With one node down, {left} of {replicas} replicas serve about {share:.0%} of the peak "
+        "Bei Ausfall eines Knotens bedienen {left:,} von {replicas:,} Replikaten weiterhin die "
+        "volle Last ({load:,} benötigt).",
+    "With one node down, {left:,} of {replicas:,} replicas serve about {share:.0%} of the peak "
     "load; the rest queue.":
-        "Bei Ausfall eines Knotens bedienen {left} von {replicas} Replikaten etwa {share:.0%} "
+        "Bei Ausfall eines Knotens bedienen {left:,} von {replicas:,} Replikaten etwa {share:.0%} "
         "der Spitzenlast; der Rest wartet in der Warteschlange.",
     # string parameters of the sentences above: what bounds a decode step (bd.bound) ...
     "memory": "Speicherbandbreite",
@@ -225,64 +225,64 @@ MESSAGES: dict[str, str] = {
     "selective activation recomputation": "selektive Neuberechnung der Aktivierungen",
     "full activation recomputation": "vollständige Neuberechnung der Aktivierungen",
     "4-bit NF4": "4-Bit-NF4",
-    "{method} of {model}: {params:.2f} billion parameters, each with {bpp:g} bytes of model "
+    "{method} of {model}: {params:,.2f} billion parameters, each with {bpp:g} bytes of model "
     "state (16-bit weights and gradients, FP32 master copy and {optimizer} states).":
-        "{method} von {model}: {params:.2f} Milliarden Parameter mit je {bpp:g} Byte "
+        "{method} von {model}: {params:,.2f} Milliarden Parameter mit je {bpp:g} Byte "
         "Modellzustand (16-Bit-Gewichte und -Gradienten, FP32-Masterkopie und "
         "{optimizer}-Zustände).",
-    "{method} of {model}: the {params:.2f} billion base weights stay frozen ({fmt}); "
-    "{adapters:.1f} million adapter parameters are trained with {bpp:g} bytes of state each.":
-        "{method} von {model}: Die {params:.2f} Milliarden Basisgewichte bleiben eingefroren "
-        "({fmt}); {adapters:.1f} Millionen Adapter-Parameter werden mit je {bpp:g} Byte Zustand "
+    "{method} of {model}: the {params:,.2f} billion base weights stay frozen ({fmt}); "
+    "{adapters:,.1f} million adapter parameters are trained with {bpp:g} bytes of state each.":
+        "{method} von {model}: Die {params:,.2f} Milliarden Basisgewichte bleiben eingefroren "
+        "({fmt}); {adapters:,.1f} Millionen Adapter-Parameter werden mit je {bpp:g} Byte Zustand "
         "trainiert.",
-    "{gpus} x {gpu}: {d} data-parallel replicas of {t} (tensor) x {p} (pipeline) GPUs, ZeRO "
+    "{gpus:,} x {gpu}: {d:,} data-parallel replicas of {t:,} (tensor) x {p:,} (pipeline) GPUs, ZeRO "
     "stage {zero}, {recompute}.":
-        "{gpus} x {gpu}: {d} datenparallele Replikate aus {t} (Tensor) x {p} (Pipeline) GPUs, "
+        "{gpus:,} x {gpu}: {d:,} datenparallele Replikate aus {t:,} (Tensor) x {p:,} (Pipeline) GPUs, "
         "ZeRO-Stufe {zero}, {recompute}.",
-    "Each GPU holds {states:.1f} GB of model state (weights {w:.1f}, gradients {g:.1f}, "
-    "optimizer {o:.1f}) and {act:.1f} GB of activations: {need:.1f} GB of the {usable:.1f} GB "
+    "Each GPU holds {states:,.1f} GB of model state (weights {w:,.1f}, gradients {g:,.1f}, "
+    "optimizer {o:,.1f}) and {act:,.1f} GB of activations: {need:,.1f} GB of the {usable:,.1f} GB "
     "usable.":
-        "Jede GPU hält {states:.1f} GB Modellzustand (Gewichte {w:.1f}, Gradienten {g:.1f}, "
-        "Optimierer {o:.1f}) und {act:.1f} GB Aktivierungen: {need:.1f} GB der {usable:.1f} GB "
+        "Jede GPU hält {states:,.1f} GB Modellzustand (Gewichte {w:,.1f}, Gradienten {g:,.1f}, "
+        "Optimierer {o:,.1f}) und {act:,.1f} GB Aktivierungen: {need:,.1f} GB der {usable:,.1f} GB "
         "nutzbaren.",
-    "A step trains {tokens:,.0f} tokens ({seqs} sequences of {s:,}, {m} micro-batches of {b} "
-    "per replica) in {step:.2f} s at {mfu:.0%} MFU.":
-        "Ein Schritt trainiert {tokens:,.0f} Tokens ({seqs} Sequenzen zu {s:,}, {m} "
-        "Micro-Batches zu {b} je Replikat) in {step:.2f} s bei {mfu:.0%} MFU.",
-    "{tokens:.3g} tokens x {fpt:.3g} FLOPs each = {flops:.3g} FLOPs take {days:.1f} days "
+    "A step trains {tokens:,.0f} tokens ({seqs:,} sequences of {s:,}, {m:,} micro-batches of {b:,} "
+    "per replica) in {step:,.2f} s at {mfu:.0%} MFU.":
+        "Ein Schritt trainiert {tokens:,.0f} Tokens ({seqs:,} Sequenzen zu {s:,}, {m:,} "
+        "Micro-Batches zu {b:,} je Replikat) in {step:,.2f} s bei {mfu:.0%} MFU.",
+    "{tokens:.3g} tokens x {fpt:.3g} FLOPs each = {flops:.3g} FLOPs take {days:,.1f} days "
     "({hours:,.0f} GPU-hours) at {mfu:.0%} of {peak:,.0f} TFLOP/s per GPU.":
-        "{tokens:.3g} Tokens x je {fpt:.3g} FLOPs = {flops:.3g} FLOPs dauern {days:.1f} Tage "
+        "{tokens:.3g} Tokens x je {fpt:.3g} FLOPs = {flops:.3g} FLOPs dauern {days:,.1f} Tage "
         "({hours:,.0f} GPU-Stunden) bei {mfu:.0%} von {peak:,.0f} TFLOP/s je GPU.",
-    "Communication per step: gradient all-reduce {dp:.2f} s (hidden behind the backward "
-    "pass), tensor-parallel {tp:.2f} s and pipeline {pp:.3f} s (inside the MFU).":
-        "Kommunikation je Schritt: Gradienten-All-Reduce {dp:.2f} s (verdeckt durch den "
-        "Backward-Pass), Tensor-Parallelität {tp:.2f} s und Pipeline {pp:.3f} s (in der MFU "
+    "Communication per step: gradient all-reduce {dp:,.2f} s (hidden behind the backward "
+    "pass), tensor-parallel {tp:,.2f} s and pipeline {pp:,.3f} s (inside the MFU).":
+        "Kommunikation je Schritt: Gradienten-All-Reduce {dp:,.2f} s (verdeckt durch den "
+        "Backward-Pass), Tensor-Parallelität {tp:,.2f} s und Pipeline {pp:,.3f} s (in der MFU "
         "enthalten).",
-    "Communication per step: gradient all-reduce {dp:.2f} s (partly exposed, added to the "
-    "step), tensor-parallel {tp:.2f} s and pipeline {pp:.3f} s (inside the MFU).":
-        "Kommunikation je Schritt: Gradienten-All-Reduce {dp:.2f} s (teilweise nicht verdeckt, "
-        "zum Schritt addiert), Tensor-Parallelität {tp:.2f} s und Pipeline {pp:.3f} s (in der "
+    "Communication per step: gradient all-reduce {dp:,.2f} s (partly exposed, added to the "
+    "step), tensor-parallel {tp:,.2f} s and pipeline {pp:,.3f} s (inside the MFU).":
+        "Kommunikation je Schritt: Gradienten-All-Reduce {dp:,.2f} s (teilweise nicht verdeckt, "
+        "zum Schritt addiert), Tensor-Parallelität {tp:,.2f} s und Pipeline {pp:,.3f} s (in der "
         "MFU enthalten).",
-    "A checkpoint is {size:,.1f} GB and takes {save:.0f} s to write; with a failure every "
-    "{mtbf:.1f} h on {gpus} GPUs the best interval is {interval:.0f} min, costing {share:.1%} "
-    "of the run: {days:.1f} days in all.":
-        "Ein Checkpoint umfasst {size:,.1f} GB, das Schreiben dauert {save:.0f} s; bei einem "
-        "Ausfall alle {mtbf:.1f} h auf {gpus} GPUs ist das beste Intervall {interval:.0f} min, "
-        "das {share:.1%} der Laufzeit kostet: insgesamt {days:.1f} Tage.",
-    "Storage: {n} checkpoints ({ckpt:,.1f} TB) and the data set ({data:,.2f} TB).":
-        "Speicher: {n} Checkpoints ({ckpt:,.1f} TB) und der Datensatz ({data:,.2f} TB).",
+    "A checkpoint is {size:,.1f} GB and takes {save:,.0f} s to write; with a failure every "
+    "{mtbf:,.1f} h on {gpus:,} GPUs the best interval is {interval:,.0f} min, costing {share:.1%} "
+    "of the run: {days:,.1f} days in all.":
+        "Ein Checkpoint umfasst {size:,.1f} GB, das Schreiben dauert {save:,.0f} s; bei einem "
+        "Ausfall alle {mtbf:,.1f} h auf {gpus:,} GPUs ist das beste Intervall {interval:,.0f} min, "
+        "das {share:.1%} der Laufzeit kostet: insgesamt {days:,.1f} Tage.",
+    "Storage: {n:,} checkpoints ({ckpt:,.1f} TB) and the data set ({data:,.2f} TB).":
+        "Speicher: {n:,} Checkpoints ({ckpt:,.1f} TB) und der Datensatz ({data:,.2f} TB).",
     "A GPU or node failure stops the whole job; it resumes from the last checkpoint (every "
-    "{interval:.0f} min), losing about {lost:.0f} min of work; at {gpus} GPUs that happens "
-    "about every {mtbf:.1f} h.":
+    "{interval:,.0f} min), losing about {lost:,.0f} min of work; at {gpus:,} GPUs that happens "
+    "about every {mtbf:,.1f} h.":
         "Ein Ausfall einer GPU oder eines Knotens stoppt den ganzen Job; er setzt am letzten "
-        "Checkpoint wieder auf (alle {interval:.0f} min) und verliert etwa {lost:.0f} min "
-        "Arbeit; bei {gpus} GPUs geschieht das etwa alle {mtbf:.1f} h.",
-    "The training cluster: {gpus} GPUs on {nodes} x {server}; training keeps no spare "
+        "Checkpoint wieder auf (alle {interval:,.0f} min) und verliert etwa {lost:,.0f} min "
+        "Arbeit; bei {gpus:,} GPUs geschieht das etwa alle {mtbf:,.1f} h.",
+    "The training cluster: {gpus:,} GPUs on {nodes:,} x {server}; training keeps no spare "
     "replicas, it restarts from checkpoints.":
-        "Der Trainingscluster: {gpus} GPUs auf {nodes} x {server}; das Training hält keine "
+        "Der Trainingscluster: {gpus:,} GPUs auf {nodes:,} x {server}; das Training hält keine "
         "Reserve-Replikate vor, es startet von Checkpoints neu.",
-    "Resuming reads the checkpoint from '{tier}' storage in about {resume:.0f} s.":
-        "Das Wiederaufsetzen liest den Checkpoint in etwa {resume:.0f} s aus der "
+    "Resuming reads the checkpoint from '{tier}' storage in about {resume:,.0f} s.":
+        "Das Wiederaufsetzen liest den Checkpoint in etwa {resume:,.0f} s aus der "
         "Speicherklasse '{tier}'.",
     "chosen": "gewählt",
     "works with {gpus} GPUs ({days:.1f} days); ranked lower":
@@ -353,51 +353,51 @@ MESSAGES: dict[str, str] = {
     "embedding them reads {embedded:,.0f} tokens (overlaps twice).":
         "{docs:,} Dokumente mit insgesamt etwa {tokens:,.0f} Tokens ergeben {chunks:,.0f} "
         "Chunks; ihr Embedding liest {embedded:,.0f} Tokens (Überlappungen doppelt).",
-    "An embedding model of {params:.0f} million parameters needs {flops:.3g} FLOPs: about "
-    "{hours:.1f} h on {gpus} x {gpu}.":
-        "Ein Embedding-Modell mit {params:.0f} Millionen Parametern braucht {flops:.3g} FLOPs: "
-        "etwa {hours:.1f} h auf {gpus} x {gpu}.",
-    "The {index} index of {chunks:,.0f} vectors of {dim} dimensions takes {mem:.2f} GB of "
-    "memory (raw vectors {raw:.2f} GB); with the chunk texts {disk:.2f} GB on disk.":
-        "Der {index}-Index aus {chunks:,.0f} Vektoren mit {dim} Dimensionen belegt {mem:.2f} GB "
-        "Speicher (reine Vektoren {raw:.2f} GB); mit den Chunk-Texten {disk:.2f} GB auf dem "
+    "An embedding model of {params:,.0f} million parameters needs {flops:.3g} FLOPs: about "
+    "{hours:,.1f} h on {gpus:,} x {gpu}.":
+        "Ein Embedding-Modell mit {params:,.0f} Millionen Parametern braucht {flops:.3g} FLOPs: "
+        "etwa {hours:,.1f} h auf {gpus:,} x {gpu}.",
+    "The {index} index of {chunks:,.0f} vectors of {dim:,} dimensions takes {mem:,.2f} GB of "
+    "memory (raw vectors {raw:,.2f} GB); with the chunk texts {disk:,.2f} GB on disk.":
+        "Der {index}-Index aus {chunks:,.0f} Vektoren mit {dim:,} Dimensionen belegt {mem:,.2f} GB "
+        "Speicher (reine Vektoren {raw:,.2f} GB); mit den Chunk-Texten {disk:,.2f} GB auf dem "
         "Datenträger.",
-    "Retrieval adds about {ms:.0f} ms before the first token: {ttft:.2f} s instead of "
-    "{base:.2f} s; the prompt carries {added:,} tokens of retrieved context.":
-        "Das Retrieval fügt vor dem ersten Token etwa {ms:.0f} ms hinzu: {ttft:.2f} s statt "
-        "{base:.2f} s; der Prompt enthält {added:,} Tokens abgerufenen Kontexts.",
-    "Re-embedding {share:.0%} of the corpus each day takes about {hours:.2f} GPU-hours per "
+    "Retrieval adds about {ms:,.0f} ms before the first token: {ttft:,.2f} s instead of "
+    "{base:,.2f} s; the prompt carries {added:,} tokens of retrieved context.":
+        "Das Retrieval fügt vor dem ersten Token etwa {ms:,.0f} ms hinzu: {ttft:,.2f} s statt "
+        "{base:,.2f} s; der Prompt enthält {added:,} Tokens abgerufenen Kontexts.",
+    "Re-embedding {share:.0%} of the corpus each day takes about {hours:,.2f} GPU-hours per "
     "day.":
-        "Das tägliche erneute Embedding von {share:.0%} des Korpus braucht etwa {hours:.2f} "
+        "Das tägliche erneute Embedding von {share:.0%} des Korpus braucht etwa {hours:,.2f} "
         "GPU-Stunden pro Tag.",
     "{sockets} x {cpu}: {bw:,.0f} GB/s peak memory bandwidth, about {eff:.0%} of it usable "
-    "for reading the {size:.1f} GB of {fmt} weights.":
+    "for reading the {size:,.1f} GB of {fmt} weights.":
         "{sockets} x {cpu}: {bw:,.0f} GB/s Spitzen-Speicherbandbreite, davon etwa {eff:.0%} "
-        "nutzbar zum Lesen der {size:.1f} GB Gewichte in {fmt}.",
-    "One user alone: first token after {ttft:.2f} s, then {speed:.1f} tokens/s (GPU option: "
-    "{gpu_speed:.1f} tokens/s per user at the scenario load).":
-        "Ein einzelner Nutzer: erstes Token nach {ttft:.2f} s, danach {speed:.1f} Tokens/s "
-        "(GPU-Option: {gpu_speed:.1f} Tokens/s je Nutzer bei der Last des Szenarios).",
-    "At {users:.0f} users the CPU server gives {speed:.1f} tokens/s each and a first token "
-    "after {ttft:.1f} s; the GPU option {gpu_speed:.1f} tokens/s and {gpu_ttft:.2f} s.":
-        "Bei {users:.0f} Nutzern liefert der CPU-Server je {speed:.1f} Tokens/s und ein erstes "
-        "Token nach {ttft:.1f} s; die GPU-Option {gpu_speed:.1f} Tokens/s und {gpu_ttft:.2f} s.",
+        "nutzbar zum Lesen der {size:,.1f} GB Gewichte in {fmt}.",
+    "One user alone: first token after {ttft:,.2f} s, then {speed:,.1f} tokens/s (GPU option: "
+    "{gpu_speed:,.1f} tokens/s per user at the scenario load).":
+        "Ein einzelner Nutzer: erstes Token nach {ttft:,.2f} s, danach {speed:,.1f} Tokens/s "
+        "(GPU-Option: {gpu_speed:,.1f} Tokens/s je Nutzer bei der Last des Szenarios).",
+    "At {users:,.0f} users the CPU server gives {speed:,.1f} tokens/s each and a first token "
+    "after {ttft:,.1f} s; the GPU option {gpu_speed:,.1f} tokens/s and {gpu_ttft:,.2f} s.":
+        "Bei {users:,.0f} Nutzern liefert der CPU-Server je {speed:,.1f} Tokens/s und ein erstes "
+        "Token nach {ttft:,.1f} s; die GPU-Option {gpu_speed:,.1f} Tokens/s und {gpu_ttft:,.2f} s.",
     "Verdict: a CPU server ({sockets} x {cpu}) is enough for {model} in {fmt} at this load: "
-    "{users} users meet both targets. A GPU is faster ({gpu:.0f} against {cpu_speed:.0f} "
+    "{users:,} users meet both targets. A GPU is faster ({gpu:,.0f} against {cpu_speed:,.0f} "
     "tokens/s per user) but not needed.":
         "Bewertung: Ein CPU-Server ({sockets} x {cpu}) genügt für {model} in {fmt} bei dieser "
-        "Last: {users} Nutzer erreichen beide Ziele. Eine GPU ist schneller ({gpu:.0f} "
-        "gegenüber {cpu_speed:.0f} Tokens/s je Nutzer), aber nicht nötig.",
-    "Verdict: CPUs suit light use only. {sockets} x {cpu} serves up to {n} users of {model} "
-    "({fmt}) within the targets; the scenario's {users} users need the GPU option.":
+        "Last: {users:,} Nutzer erreichen beide Ziele. Eine GPU ist schneller ({gpu:,.0f} "
+        "gegenüber {cpu_speed:,.0f} Tokens/s je Nutzer), aber nicht nötig.",
+    "Verdict: CPUs suit light use only. {sockets} x {cpu} serves up to {n:,} users of {model} "
+    "({fmt}) within the targets; the scenario's {users:,} users need the GPU option.":
         "Bewertung: CPUs eignen sich nur für leichte Nutzung. {sockets} x {cpu} bedient bis zu "
-        "{n} Nutzer von {model} ({fmt}) innerhalb der Ziele; die {users} Nutzer des Szenarios "
+        "{n:,} Nutzer von {model} ({fmt}) innerhalb der Ziele; die {users:,} Nutzer des Szenarios "
         "brauchen die GPU-Option.",
     "Verdict: use GPUs. Even one user of {model} ({fmt}) on {sockets} x {cpu} misses the "
-    "targets ({speed:.1f} tokens/s, first token after {ttft:.1f} s).":
+    "targets ({speed:,.1f} tokens/s, first token after {ttft:,.1f} s).":
         "Bewertung: Verwenden Sie GPUs. Schon ein einzelner Nutzer von {model} ({fmt}) auf "
-        "{sockets} x {cpu} verfehlt die Ziele ({speed:.1f} Tokens/s, erstes Token nach "
-        "{ttft:.1f} s).",
+        "{sockets} x {cpu} verfehlt die Ziele ({speed:,.1f} Tokens/s, erstes Token nach "
+        "{ttft:,.1f} s).",
     # the quality of a number format (catalog precisions, "quality: {quality}")
     "reference": "Referenz",
     "near-lossless": "nahezu verlustfrei",
@@ -1245,35 +1245,35 @@ MESSAGES: dict[str, str] = {
     "All nodes are in one rack: when it fails, nothing serves until it is repaired.":
         "Alle Knoten stehen in einem Rack: Fällt es aus, wird bis zur Reparatur nichts "
         "bedient.",
-    "With one rack down, {left} of {replicas} replicas still serve the full load ({load} "
+    "With one rack down, {left:,} of {replicas:,} replicas still serve the full load ({load:,} "
     "needed).":
-        "Bei Ausfall eines Racks bedienen {left} von {replicas} Replikaten weiterhin die volle "
-        "Last ({load} benötigt).",
-    "With one rack down, {left} of {replicas} replicas serve about {share:.0%} of the peak "
+        "Bei Ausfall eines Racks bedienen {left:,} von {replicas:,} Replikaten weiterhin die volle "
+        "Last ({load:,} benötigt).",
+    "With one rack down, {left:,} of {replicas:,} replicas serve about {share:.0%} of the peak "
     "load; the rest queue.":
-        "Bei Ausfall eines Racks bedienen {left} von {replicas} Replikaten etwa {share:.0%} "
+        "Bei Ausfall eines Racks bedienen {left:,} von {replicas:,} Replikaten etwa {share:.0%} "
         "der Spitzenlast; der Rest wartet in der Warteschlange.",
-    "Replicas are spread across the {racks} racks (at most {fullest} of the {nodes} nodes in "
+    "Replicas are spread across the {racks:,} racks (at most {fullest:,} of the {nodes:,} nodes in "
     "one), so the load also survives the loss of a whole rack.":
-        "Die Replikate sind über die {racks} Racks verteilt (höchstens {fullest} der {nodes} "
+        "Die Replikate sind über die {racks:,} Racks verteilt (höchstens {fullest:,} der {nodes:,} "
         "Knoten in einem), daher wird die Last auch bei Ausfall eines ganzen Racks bedient.",
-    "2N doubles the nodes, but one rack holds {fullest} of the {nodes} nodes: spread them "
+    "2N doubles the nodes, but one rack holds {fullest:,} of the {nodes:,} nodes: spread them "
     "evenly over two or more racks so that the other half still serves the load when a rack "
     "fails.":
-        "2N verdoppelt die Knoten, aber ein Rack enthält {fullest} der {nodes} Knoten: "
+        "2N verdoppelt die Knoten, aber ein Rack enthält {fullest:,} der {nodes:,} Knoten: "
         "Verteilen Sie sie gleichmäßig auf zwei oder mehr Racks, damit die andere Hälfte die "
         "Last weiterhin bedient, wenn ein Rack ausfällt.",
-    "N+1 counts nodes: it covers one node down, not a rack of {fullest} nodes. To survive a "
+    "N+1 counts nodes: it covers one node down, not a rack of {fullest:,} nodes. To survive a "
     "rack failure, use 2N with the nodes spread evenly over two or more racks, or add one "
-    "rack's worth of spare nodes ({fullest} more).":
+    "rack's worth of spare nodes ({fullest:,} more).":
         "N+1 zählt Knoten: Es deckt den Ausfall eines Knotens ab, nicht den eines Racks mit "
-        "{fullest} Knoten. Um einen Rack-Ausfall zu überstehen, verwenden Sie 2N mit "
+        "{fullest:,} Knoten. Um einen Rack-Ausfall zu überstehen, verwenden Sie 2N mit "
         "gleichmäßig auf zwei oder mehr Racks verteilten Knoten, oder fügen Sie Reserveknoten "
-        "im Umfang eines Racks hinzu ({fullest} weitere).",
-    "A rack failure takes down up to {fullest} of the {nodes} nodes and stops the job like "
+        "im Umfang eines Racks hinzu ({fullest:,} weitere).",
+    "A rack failure takes down up to {fullest:,} of the {nodes:,} nodes and stops the job like "
     "any other failure; it resumes from the last checkpoint once they are repaired or "
     "replaced.":
-        "Ein Rack-Ausfall legt bis zu {fullest} der {nodes} Knoten lahm und stoppt den Job wie "
+        "Ein Rack-Ausfall legt bis zu {fullest:,} der {nodes:,} Knoten lahm und stoppt den Job wie "
         "jeder andere Ausfall; er setzt am letzten Checkpoint fort, sobald sie repariert oder "
         "ersetzt sind.",
     "When a rack fails": "Bei Ausfall eines Racks",
@@ -1493,4 +1493,61 @@ MESSAGES: dict[str, str] = {
     "again.":
         "{path} ist kein gültiges TOML ({error}); die Datei blieb unverändert – korrigieren oder "
         "verschieben Sie sie und importieren Sie erneut.",
+    # --- remaining German texts
+    # app/engine/pipeline.py, explain.py, calibration.py: what the catalog cannot size
+    "unknown model id '{value}'; known: {known}":
+        "unbekannte Modell-ID '{value}'; bekannt: {known}",
+    "unknown gpu id '{value}'; known: {known}": "unbekannte GPU-ID '{value}'; bekannt: {known}",
+    "unknown GPU id '{value}'; known: {known}": "unbekannte GPU-ID '{value}'; bekannt: {known}",
+    "unknown cpu id '{value}'; known: {known}": "unbekannte CPU-ID '{value}'; bekannt: {known}",
+    "unknown precision id '{value}'; known: {known}":
+        "unbekanntes Zahlenformat '{value}'; bekannt: {known}",
+    "(none)": "(keine)",
+    "unknown GPU ids {ids}": "unbekannte GPU-IDs {ids}",
+    "{tensor} does not split {model}'s {heads} attention heads and {kv} KV heads evenly; "
+    "allowed: {allowed}":
+        "{tensor} teilt die {heads} Attention-Köpfe und {kv} KV-Köpfe von {model} nicht "
+        "gleichmäßig auf; erlaubt: {allowed}",
+    "{stages} stages for {layers} layers; at most {layers}":
+        "{stages} Stufen für {layers} Schichten; höchstens {layers}",
+    "no GPU configuration to evaluate; widen selection.gpus":
+        "Keine GPU-Konfiguration zu bewerten; erweitern Sie selection.gpus",
+    "{overlap} must be smaller than the chunk of {chunk} tokens":
+        "{overlap} muss kleiner sein als der Chunk von {chunk} Tokens",
+    "the catalog has no CPUs (catalogs/cpus.toml)":
+        "Der Katalog enthält keine CPUs (catalogs/cpus.toml)",
+    "'{method}' adapts a trained model; pre-training trains every weight (use 'full')":
+        "'{method}' passt ein trainiertes Modell an; Pre-Training trainiert jedes Gewicht "
+        "(verwenden Sie 'full')",
+    "'{name}' is not a server for {gpu}; choose one of {servers}":
+        "'{name}' ist kein Server für {gpu}; wählen Sie einen von {servers}",
+    "no configuration to evaluate; widen selection.gpus or raise training.max_gpus":
+        "Keine Konfiguration zu bewerten; erweitern Sie selection.gpus oder erhöhen Sie "
+        "training.max_gpus",
+    "metric '{metric}' cannot be calibrated; choose one of {choices}":
+        "Die Messgröße '{metric}' lässt sich nicht kalibrieren; wählen Sie eine von {choices}",
+    "measured {metric} must be positive, got {measured}":
+        "Der gemessene Wert von {metric} muss positiv sein, angegeben: {measured}",
+    # app/ui/pages/assumptions.py UNIT_NAMES: the Unit column
+    "tokens/parameter": "Tokens/Parameter",
+    "pages": "Seiten",
+    "parameters": "Parameter",
+    "links": "Verbindungen",
+    "chunks": "Chunks",
+    "chunks/GPU": "Chunks/GPU",
+    "checkpoints": "Checkpoints",
+    "nodes": "Knoten",
+    "bits": "Bit",
+    "bits/weight": "Bit/Gewicht",
+    "B/param": "B/Parameter",
+    "B/token": "B/Token",
+    "years": "Jahre",
+    # app/ui/pages/gpu_selection.py chosen_text: how a training search chose its configuration
+    "training: your configuration": "Training: Ihre Konfiguration",
+    "training: fewest GPUs that fit": "Training: die wenigsten GPUs, die passen",
+    "training: fewest GPUs that fit and meet the target time":
+        "Training: die wenigsten GPUs, die passen und die Zieldauer einhalten",
+    "training: closest (nothing fits within training.max_gpus)":
+        "Training: am nächsten dran (nichts passt innerhalb von training.max_gpus)",
+    "{how}, then {rank}": "{how}, danach {rank}",
 }

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app import api
+from app.catalog.loader import default_catalog
 from app.domain.catalog import Catalog
 from app.domain.result import SizingResult
 from app.ui.text import t
-from app.ui.units import gb, number, rate, seconds, watts
+from app.ui.units import gb, number, rate, seconds, usd, watts
 
 MAX_OPTIONS = 4
 LETTERS = "ABCD"
@@ -94,7 +95,7 @@ def _vram(r: SizingResult) -> str:
 
 def _users(r: SizingResult) -> str:
     capacity = r.performance.slo_capacity_per_replica
-    return str(capacity) if capacity else t("none within the targets")
+    return number(capacity, ",d") if capacity else t("none within the targets")
 
 
 def _speed(r: SizingResult) -> str:
@@ -103,9 +104,16 @@ def _speed(r: SizingResult) -> str:
              users=number(at.concurrency, ",.0f"))
 
 
+def _nodes(r: SizingResult) -> str:
+    """'2 x NVIDIA DGX H200': the server's catalog name (its id when the catalog has none)."""
+    server = default_catalog().servers.get(r.scale.server)
+    name = server.name if server is not None else r.scale.server
+    return f"{number(r.scale.nodes, ',d')} x {name}"
+
+
 def _cost(r: SizingResult) -> str:
-    usd = r.cost.capital_usd
-    return f"{number(usd, ',.0f')} USD" if usd is not None else t("no price in the catalog")
+    cost = r.cost.capital_usd
+    return usd(cost) if cost is not None else t("no price in the catalog")
 
 
 KEY_FIGURES: tuple[tuple[str, Callable[[SizingResult], str]], ...] = (
@@ -119,9 +127,9 @@ KEY_FIGURES: tuple[tuple[str, Callable[[SizingResult], str]], ...] = (
     ("Tokens/s per user at load", _speed),
     ("TTFT at load", lambda r: seconds(r.performance.at_concurrency.ttft_s)),
     ("Saturation throughput", lambda r: rate(r.performance.saturation.output_tokens_per_s)),
-    ("Replicas", lambda r: str(r.scale.replicas)),
-    ("GPUs total", lambda r: str(r.scale.gpus_total)),
-    ("Nodes", lambda r: f"{r.scale.nodes} x {r.scale.server}"),
+    ("Replicas", lambda r: number(r.scale.replicas, ",d")),
+    ("GPUs total", lambda r: number(r.scale.gpus_total, ",d")),
+    ("Nodes", _nodes),
     ("IT power", lambda r: watts(r.facility.it_power_w)),
     ("Indicative capital cost", _cost),
 )

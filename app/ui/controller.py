@@ -52,6 +52,7 @@ from app.catalog.loader import default_catalog
 from app.domain.catalog import Catalog
 from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
+from app.i18n import Message
 from app.ui import files, text
 
 RECOMPUTE_DELAY_MS = 30
@@ -229,7 +230,7 @@ class Controller(QObject):
         self._data: dict = api.example("worked-example")
         self._scenario: Scenario = api.load_scenario(self._data)
         self._result: SizingResult | None = None
-        self._problems: list[str] = []
+        self._problems: list[Message] = []  # rendered in the current language when shown
         self.path: Path | None = None
         self.comparison = None  # the Compare page's pinned options, when it exists
         self.language = text.language()
@@ -264,7 +265,8 @@ class Controller(QObject):
 
     @property
     def problems(self) -> list[str]:
-        return list(self._problems)
+        """The problems of the last refused edit or sizing, in the window's language."""
+        return [text.render(message) for message in self._problems]
 
     @property
     def dirty(self) -> bool:
@@ -282,10 +284,14 @@ class Controller(QObject):
     def validate(self, data: dict) -> list[str]:
         """Problems with ``data`` as a scenario in the window's language (empty when it is
         valid); each starts with the field's JSON path, e.g. ``workload.concurrent_users:``."""
+        return [text.render(message) for message in self._refusals(data)]
+
+    def _refusals(self, data: dict) -> list[Message]:
+        """Problems with ``data`` as a scenario, as Messages (empty when it is valid)."""
         try:
             api.load_scenario(data)
         except api.ScenarioError as exc:
-            return [text.render(message) for message in exc.messages]
+            return list(exc.messages)
         return []
 
     def edit(self, dotted: str, value: Any, label: str | None = None) -> list[str]:
@@ -301,9 +307,10 @@ class Controller(QObject):
 
     def replace(self, data: dict, label: str) -> list[str]:
         """Make ``data`` the scenario as one undoable step, if it validates."""
-        problems = self.validate(data)
-        if problems:
-            self._problems = problems
+        refusals = self._refusals(data)
+        if refusals:
+            self._problems = refusals
+            problems = self.problems
             self.problems_changed.emit(problems)
             return problems
         if data != self._data:
@@ -411,8 +418,8 @@ class Controller(QObject):
 
     def _deliver(self, result: SizingResult | None, error: api.ScenarioError | None) -> None:
         if error is not None:
-            self._problems = [text.render(message) for message in error.messages]
-            self.problems_changed.emit(self._problems)
+            self._problems = list(error.messages)
+            self.problems_changed.emit(self.problems)
             return
         self._result = result
         self._problems = []
@@ -466,3 +473,5 @@ class Controller(QObject):
         if lang != self.language:
             self.language = lang
             self.language_changed.emit(lang)
+            if self._problems:  # shown problems re-render in the new language
+                self.problems_changed.emit(self.problems)

@@ -37,7 +37,7 @@ class SummaryPanel(QFrame):
         self.vram_bar = QProgressBar(maximum=1000, textVisible=False)
         self.fit_badge, self.speed_badge, self.ttft_badge = Badge(), Badge(), Badge()
         self.labels = {name: QLabel() for name in self.ROWS}
-        self.values = {name: QLabel() for name in self.ROWS}
+        self.values = {name: QLabel(wordWrap=True) for name in self.ROWS}
         self.problems = QLabel(wordWrap=True)
         self.problems.setStyleSheet("color: #c62828;")
         form = QFormLayout()
@@ -89,10 +89,16 @@ class SummaryPanel(QFrame):
             + (f" ({t('target')} {seconds(p.targets['ttft_s'])})" if p.targets else ""),
             "GPUs": f"{number(s.gpus_total, ',d')} ({number(s.replicas, ',d')} x "
                     f"{r.selection.chosen['gpus_per_replica']})",
-            "Replicas": t("{n} for load, {m} with {redundancy}", n=s.replicas_for_load,
-                          m=s.replicas, redundancy=s.redundancy),
-            "Nodes": f"{number(s.nodes, ',d')} x {s.server}",
+            "Replicas": t("{n} for load, {m} with {redundancy}",
+                          n=number(s.replicas_for_load, ",d"), m=number(s.replicas, ",d"),
+                          redundancy=s.redundancy),
+            "Nodes": f"{number(s.nodes, ',d')} x {self.server_name(s.server)}",
             "IT power": watts(r.facility.it_power_w),
         }
         for name, text in values.items():
             self.values[name].setText(text)
+
+    def server_name(self, server_id: str) -> str:
+        """The catalog's name of a server (its id when the catalog has none: a generic one)."""
+        server = self.controller.catalog.servers.get(server_id)
+        return server.name if server is not None else server_id

@@ -41,7 +41,7 @@ def test_training_figures_and_charts(page, controller, example):
     assert page.training_box.isVisibleTo(page) and page.inputs_box.isVisibleTo(page)
     assert not page.none.isVisibleTo(page)
     shown = figures(page.figures)
-    assert shown["GPUs"].startswith(f"{tr.gpus_total} x {tr.gpu}")
+    assert shown["GPUs"].startswith(f"{tr.gpus_total} x {controller.catalog.gpus[tr.gpu].name}")
     assert f"ZeRO {tr.zero_stage}" in shown["Parallelism"]
     assert figures(page.step_table)["Step time"]
     assert figures(page.checkpoint_table)["Checkpoint size"].endswith("GB")

@@ -45,6 +45,11 @@ SCALED_UNITS = {  # engine unit: (shown unit, factor, from this value up), large
     "W": (("kW", 1e-3, 1e3),),
 }
 FACTOR_TIME = ("ms", 1e3)
+# Units written as words (the engine's Assumption.unit and the catalog defaults' units):
+# shown through t(). Symbols (s, ms, B, GB, W, V, A, h, USD, kg/kWh...) are the same in German.
+UNIT_NAMES = ("sequences", "tokens", "tokens/s", "tokens/parameter", "pages", "parameters",
+              "links", "chunks", "chunks/GPU", "checkpoints", "nodes", "bits", "bits/weight",
+              "B/param", "B/token", "days", "years", "USD/kW/month")
 LABELS = {
     "eta_mem": "Memory bandwidth efficiency, weights",
     "eta_kv": "Memory bandwidth efficiency, KV cache",
@@ -84,6 +89,11 @@ def display_unit(a: Assumption) -> tuple[str, float]:
         if numeric and abs(a.value) >= least:
             return unit, scale
     return a.unit, 1.0
+
+
+def unit_text(unit: str) -> str:
+    """A unit in the window's language (a unit written as a word translated)."""
+    return t(unit) if unit in UNIT_NAMES else unit
 
 
 def label_of(name: str) -> str:
@@ -273,7 +283,7 @@ class AssumptionsPage(StepPage):
         factor = factor_of(a)
         if factor:
             self.factor_rows[row] = (factor, scale)
-        texts = (label_of(a.name), value_text(a.value, scale), unit,
+        texts = (label_of(a.name), value_text(a.value, scale), unit_text(unit),
                  t("overridden") if a.overridden else "", a.source)
         for col, text in enumerate(texts):
             self.table.setItem(row, col, self.cell(text, a, editable=bool(factor) and col == VALUE))

@@ -21,7 +21,16 @@ from PySide6.QtWidgets import (
 )
 
 from app import api
-from app.ui.charts import FOREGROUND, Chart, dashed, line_label, marker_line, pen, set_axis
+from app.ui.charts import (
+    FOREGROUND,
+    Chart,
+    dashed,
+    line_label,
+    marker_line,
+    pen,
+    set_axis,
+    set_title,
+)
 from app.ui.compare_model import (
     KEY_FIGURES,
     MAX_OPTIONS,
@@ -130,7 +139,7 @@ class ComparePage(StepPage):
         self.refresh()
 
     def label_plot(self, chart: Chart, left: str, title: str) -> None:
-        chart.plot.setTitle(t(title), color=FOREGROUND)
+        set_title(chart.plot, t(title))
         set_axis(chart.plot, "left", left, "")
         set_axis(chart.plot, "bottom", t("Concurrent users per replica"), "")
 

@@ -34,10 +34,11 @@ from PySide6.QtWidgets import (
 
 from app.domain.result import Candidate, SizingResult
 from app.domain.scenario import Scenario
+from app.ui.flow_layout import FlowLayout
 from app.ui.pages.base import StepPage
 from app.ui.summary_panel import Badge
 from app.ui.text import language, render, t
-from app.ui.units import GB, gb, number, rate, seconds
+from app.ui.units import GB, gb, number, rate, seconds, usd
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 MEETS = "meets targets"
@@ -88,12 +89,34 @@ def parallel_text(c: Candidate) -> str:
     return str(c.tensor_parallel)
 
 
-def cost_text(usd: float | None) -> str:
-    return number(usd, ",.0f") if usd is not None else t("n/a")
+def chosen_text(chosen_by: str) -> str:
+    """How the configuration was chosen, in the window's language.
+
+    A serving sizing gives the ranking ("capital_cost") or "user"; a training sizing gives
+    "training: " and how its search chose ("fewest GPUs that fit[ and meet the target time]
+    [, then <rank>]", "closest (...)", "user"; app/engine/pipeline.py choose_training).
+    """
+    if chosen_by in CHOSEN_BY:
+        return t(CHOSEN_BY[chosen_by])
+    if not chosen_by.startswith("training: "):
+        return t(chosen_by)
+    how, _, rank = chosen_by.removeprefix("training: ").partition(", then ")
+    texts = {
+        "user": t("training: your configuration"),
+        "fewest GPUs that fit": t("training: fewest GPUs that fit"),
+        "fewest GPUs that fit and meet the target time":
+            t("training: fewest GPUs that fit and meet the target time"),
+        "closest (nothing fits within training.max_gpus)":
+            t("training: closest (nothing fits within training.max_gpus)"),
+    }
+    if how not in texts:
+        return chosen_by
+    return t("{how}, then {rank}", how=texts[how], rank=t(rank)) if rank else texts[how]
 
 
-def usd_text(usd: float | None) -> str:
-    return t("USD {amount}", amount=cost_text(usd)) if usd is not None else t("n/a")
+def cost_text(amount: float | None) -> str:
+    """A price in USD for the table's cost column (its header names the currency)."""
+    return number(amount, ",.0f") if amount is not None else t("n/a")
 
 
 def when_fits(text: Callable[[Candidate], str]) -> Callable[[Candidate], str]:
@@ -279,10 +302,9 @@ class GpuSelectionPage(StepPage):
         grid.addLayout(modes, 0, 0, 1, 2)
         grid.addWidget(self.chosen_label, 1, 0)
         grid.addWidget(self.verdict_badge, 1, 1, Qt.AlignmentFlag.AlignTop)
-        stats = QHBoxLayout(spacing=28)
+        stats = FlowLayout(spacing=28)  # one line while it fits, two where the page is narrow
         for label in self.stats.values():
             stats.addWidget(label)
-        stats.addStretch(1)
         grid.addLayout(stats, 2, 0, 1, 2)
         grid.setColumnStretch(0, 1)
         return self.config_box
@@ -387,8 +409,7 @@ class GpuSelectionPage(StepPage):
 
     def show_result(self, r: SizingResult) -> None:
         self.show_chosen(r)
-        how = CHOSEN_BY.get(r.selection.chosen_by, r.selection.chosen_by)
-        self.model.set_rows(rows_of(r), t("Chosen: {how}", how=t(how)))
+        self.model.set_rows(rows_of(r), t("Chosen: {how}", how=chosen_text(r.selection.chosen_by)))
         self.fit_columns((bool(r.selection.alternatives), language()))
         self.update_count()
         self.hint.setText("" if r.selection.alternatives else t(
@@ -410,13 +431,12 @@ class GpuSelectionPage(StepPage):
     def show_chosen(self, r: SizingResult) -> None:
         c = r.selection.chosen
         name = self.model.gpu_names.get(c["gpu"], c["gpu"])
-        how = CHOSEN_BY.get(r.selection.chosen_by, r.selection.chosen_by)
         self.chosen_label.setText(
             t("<b>{n} x {gpu}</b> per replica, tensor parallel {t}, pipeline {p}, {w} weights, "
               "{kv} KV cache, {engine}", n=c["gpus_per_replica"], gpu=name,
               t=c["tensor_parallel"], p=c["pipeline_parallel"], w=c["precision"].upper(),
               kv=c["kv_precision"].upper(), engine=self.engine_name(c["engine"]))
-            + "<br>" + t("Chosen by: {how}", how=t(how)))
+            + "<br>" + t("Chosen by: {how}", how=chosen_text(r.selection.chosen_by)))
         self.verdict_badge.set_state(c["verdict"] == MEETS, t(c["verdict"]))
         for name, value in self.stat_texts(r).items():
             self.stats[name].setText(f"<span style='color:#555'>{t(name)}</span><br>"
@@ -434,7 +454,7 @@ class GpuSelectionPage(StepPage):
             "Tokens/s per user (one user)": rate(p.single_user.tokens_per_s_per_user),
             "TTFT (one user)": seconds(p.single_user.ttft_s),
             "Replicas / GPUs": f"{s.replicas} / {s.gpus_total}",
-            "Capital cost (indicative)": usd_text(r.cost.capital_usd),
+            "Capital cost (indicative)": usd(r.cost.capital_usd),
         }
 
     def update_count(self) -> None:

@@ -16,6 +16,9 @@ from app.ui.text import render, t
 from app.ui.units import gb_gib, number
 
 KIB = 1024
+# Long labels (German) put their value on the next line rather than widen the page.
+WRAP = QFormLayout.RowWrapPolicy.WrapLongRows
+VALUE_CHARACTERS = 20  # the narrowest a fact's value may be before it wraps under its label
 DASH = "–"
 ROWS = (
     "Weights",
@@ -124,7 +127,11 @@ class MemoryPage(StepPage):
 
     def build_top(self) -> QHBoxLayout:
         form = QFormLayout()
+        form.setRowWrapPolicy(WRAP)
         for name in FACTS:
+            # A value gets a readable width; short of it, it goes under its label.
+            self.fact_values[name].setMinimumWidth(
+                VALUE_CHARACTERS * self.fact_values[name].fontMetrics().averageCharWidth())
             form.addRow(self.fact_labels[name], self.fact_values[name])
         column = QVBoxLayout()
         column.addWidget(self.table)
@@ -137,6 +144,7 @@ class MemoryPage(StepPage):
 
     def build_naive(self) -> QGroupBox:
         form = QFormLayout(self.naive_box)
+        form.setRowWrapPolicy(WRAP)
         for label, value in zip(self.naive_labels, self.naive_values, strict=True):
             form.addRow(label, value)
         form.addRow(self.naive_why)
@@ -161,7 +169,9 @@ class MemoryPage(StepPage):
             [
                 t("Memory"),
                 t("One GPU"),
-                t("Whole replica ({n} GPUs)", n=result.selection.chosen["gpus_per_replica"]),
+                # "(n GPUs)" on a line of its own: the column is narrow beside the chart.
+                t("Whole replica ({n} GPUs)", n=result.selection.chosen["gpus_per_replica"])
+                .replace(" (", "\n(", 1),
             ]
         )
         self.table.set_rows([[t(ROWS[row]), *cells] for row, cells in enumerate(breakdown_rows(m))])

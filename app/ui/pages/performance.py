@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from app.domain.result import Lever, OperatingPoint, PerformanceResult, SizingResult
 from app.ui.charts import DecodeBreakdownChart, FigureTable, ThroughputChart, TtftChart
+from app.ui.flow_layout import FlowLayout
 from app.ui.pages.base import StepPage
 from app.ui.pages.memory import bullets
 from app.ui.summary_panel import Badge
@@ -92,6 +93,7 @@ class PerformancePage(StepPage):
         self.badges = {key: Badge() for key in TARGET_NAMES}
         self.no_targets = QLabel()
         self.points = FigureTable(len(POINTS), len(POINT_COLUMNS))
+        self.points.stretch_only(2, 3, 4)  # the figures get the width their headers need
         self.throughput = ThroughputChart()
         self.ttft = TtftChart()
         self.breakdown = DecodeBreakdownChart()
@@ -110,12 +112,12 @@ class PerformancePage(StepPage):
         self.layout_.addWidget(self.explanation)
         self.layout_.addStretch(1)
 
-    def build_targets(self) -> QHBoxLayout:
-        row = QHBoxLayout()
+    def build_targets(self) -> FlowLayout:
+        """The target badges side by side, one under the other where the page is narrow."""
+        row = FlowLayout()
         for badge in self.badges.values():
             row.addWidget(badge)
         row.addWidget(self.no_targets)
-        row.addStretch(1)
         return row
 
     def build_charts(self) -> QHBoxLayout:

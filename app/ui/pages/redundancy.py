@@ -34,6 +34,7 @@ FIGURES = ("Replicas for the load", "Replicas with availability", "Nodes", "Repl
 REPLICA_COLOURS = ("#1565c0", "#64b5f6", "#00897b", "#80cbc4")
 FREE_SLOT, NODE_FILL, NODE_EDGE = "#cfd8dc", "#fafafa", "#90a4ae"
 MAX_NODES_DRAWN = 12
+STORAGE_CHARACTERS = 24  # the storage selector's width in characters; the list shows all
 
 
 def replica_slots(s: ScaleResult, gpus_per_replica: int) -> list[list[int | None]]:
@@ -79,18 +80,32 @@ class NodeDiagram(QWidget):
         gpus = len(self.slots[0]) if self.slots else 0
         return QSize(2 * self.PAD + gpus * (self.SLOT + self.GAP), 2 * self.PAD + self.SLOT)
 
+    def per_row(self, width: int) -> int:
+        """How many nodes fit side by side in ``width`` (at least one)."""
+        return max(1, width // (self.node_size().width() + self.PAD))
+
     def sizeHint(self) -> QSize:
         node = self.node_size()
-        per_row = max(1, 900 // (node.width() + self.PAD))
-        rows = -(-len(self.slots) // per_row)
-        return QSize(min(len(self.slots), per_row) * (node.width() + self.PAD),
-                     rows * (node.height() + self.PAD) + (18 if self.more else 0))
+        per_row = self.per_row(900)
+        width = min(len(self.slots), per_row) * (node.width() + self.PAD)
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:
+        """One node wide: narrower pages put fewer nodes in a row (heightForWidth)."""
+        return QSize(self.node_size().width() + self.PAD, 0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        rows = -(-len(self.slots) // self.per_row(width))
+        return rows * (self.node_size().height() + self.PAD) + (18 if self.more else 0)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         node = self.node_size()
-        per_row = max(1, self.width() // (node.width() + self.PAD))
+        per_row = self.per_row(self.width())
         for i, slots in enumerate(self.slots):
             x = (i % per_row) * (node.width() + self.PAD)
             y = (i // per_row) * (node.height() + self.PAD)
@@ -149,6 +164,10 @@ class RedundancyPage(StepPage):
     def build_storage(self) -> QGroupBox:
         self.storage_box = QGroupBox()
         self.storage_combo = QComboBox()
+        # Long tier names must not widen the page: the box shows the start, the list all of it.
+        self.storage_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.storage_combo.setMinimumContentsLength(STORAGE_CHARACTERS)
         self.storage_combo.activated.connect(self.set_storage)
         self.storage_note = QLabel(wordWrap=True)
         column = QVBoxLayout(self.storage_box)
@@ -160,7 +179,7 @@ class RedundancyPage(StepPage):
         self.figures_box = QGroupBox()
         self.figures = QFormLayout(self.figures_box)
         self.figure_labels = {name: QLabel() for name in FIGURES}
-        self.figure_values = {name: QLabel() for name in FIGURES}
+        self.figure_values = {name: QLabel(wordWrap=True) for name in FIGURES}
         for name in FIGURES:
             self.figure_values[name].setTextInteractionFlags(
                 Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -171,7 +190,7 @@ class RedundancyPage(StepPage):
         self.failure_box = QGroupBox()
         self.failure = QLabel(wordWrap=True)
         self.diagram = NodeDiagram()
-        self.legend = QLabel()
+        self.legend = QLabel(wordWrap=True)
         self.messages = QLabel(wordWrap=True)
         column = QVBoxLayout(self.failure_box)
         for widget in (self.failure, self.diagram, self.legend, self.messages):
@@ -221,6 +240,7 @@ class RedundancyPage(StepPage):
         self.redundancy.button(ids.index(scenario.availability.redundancy)).setChecked(True)
         index = self.storage_combo.findData(scenario.availability.storage_tier)
         self.storage_combo.setCurrentIndex(index)
+        self.storage_combo.setToolTip(self.storage_combo.currentText())  # the box may cut it
 
     def show_result(self, r: SizingResult) -> None:
         s = r.scale

@@ -155,7 +155,10 @@ class RequirementsPage(StepPage):
     def group(self, title: str) -> tuple[QGroupBox, QFormLayout]:
         box = QGroupBox()
         self.text(box.setTitle, title)
-        return box, QFormLayout(box)
+        form = QFormLayout(box)
+        # A narrow column puts a field under its label instead of widening the page.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        return box, form
 
     def add(self, form: QFormLayout, field: BoundField) -> BoundField:
         self.fields.append(field)

@@ -142,7 +142,7 @@ class TimeToTrainChart(Chart):
         set_axis(self.plot, "left", t("Time to train (wall clock)"), t("days"))
         if self.result is not None:
             tr = self.result
-            self.chosen.label.setFormat(t("chosen: {n} GPUs", n=tr.gpus_total))
+            self.chosen.label.setFormat(t("chosen: {n} GPUs", n=number(tr.gpus_total, ",d")))
             if tr.target_days:
                 self.target.label.setFormat(
                     t("target: {d} days", d=number(tr.target_days, ",.0f")))
@@ -318,7 +318,7 @@ class TrainingPage(StepPage):
 
     def show_training(self, tr: TrainingResult) -> None:
         for name, field in self.degrees.items():
-            field.set_placeholder(t("search: {n}", n=getattr(tr, name)))
+            field.set_placeholder(t("search: {n}", n=number(getattr(tr, name), ",d")))
         self.tokens.set_placeholder(t("default: {n}", n=number(tr.tokens_total, ",.3g")))
         self.memory_chart.show_result(tr)
         self.time_chart.show_result(tr)
@@ -333,11 +333,13 @@ class TrainingPage(StepPage):
         self.verdict.setText(f"<b style='color:{colour}'>{text}</b>")
         chosen = t("given in the scenario") if tr.chosen_by == "user" else t("found by the search")
         self.figures.set_rows([
-            (t("GPUs"), t("{n} x {gpu} on {nodes} node(s) ({how})", n=tr.gpus_total,
-                          gpu=tr.gpu, nodes=tr.nodes, how=chosen)),
+            (t("GPUs"), t("{n} x {gpu} on {nodes} node(s) ({how})",
+                          n=number(tr.gpus_total, ",d"), gpu=self.gpu_name(tr.gpu),
+                          nodes=number(tr.nodes, ",d"), how=chosen)),
             (t("Parallelism"), t("data {d} x tensor {t} x pipeline {p}, ZeRO {z}",
-                                 d=tr.data_parallel, t=tr.tensor_parallel,
-                                 p=tr.pipeline_parallel, z=tr.zero_stage)),
+                                 d=number(tr.data_parallel, ",d"),
+                                 t=number(tr.tensor_parallel, ",d"),
+                                 p=number(tr.pipeline_parallel, ",d"), z=tr.zero_stage)),
             (t("Activation recompute"), recompute_text(tr.activation_recompute)),
             (t("Trained parameters"), t("{n} billion of {total} billion",
                                         n=number(tr.params_trainable / 1e9, ",.3f"),
@@ -348,7 +350,7 @@ class TrainingPage(StepPage):
             (t("Global batch"), t("{n} sequences ({tokens} tokens), {acc} accumulation steps",
                                   n=number(tr.global_batch_sequences, ",d"),
                                   tokens=number(tr.tokens_per_step, ",.0f"),
-                                  acc=tr.gradient_accumulation_steps)),
+                                  acc=number(tr.gradient_accumulation_steps, ",d"))),
             (t("Tokens to train"), number(tr.tokens_total, ",.0f")),
             (t("Time to train (compute)"), days(tr.time_to_train_s)),
             (t("Time to train (wall clock)"), days(tr.wall_clock_s)),
@@ -377,6 +379,11 @@ class TrainingPage(StepPage):
         ])
         self.training_messages.setText("<br>".join(f"• {render(m)}" for m in tr.messages))
 
+    def gpu_name(self, gpu_id: str) -> str:
+        """The catalog's name of a GPU (its id when the catalog has none)."""
+        gpu = self.controller.catalog.gpus.get(gpu_id)
+        return gpu.name if gpu is not None else gpu_id
+
     def show_rag(self, g: RagResult) -> None:
         self.rag_table.set_rows([
             (t("Corpus"), t("{docs} documents, {tokens} tokens", docs=number(g.documents, ",d"),
@@ -384,7 +391,9 @@ class TrainingPage(StepPage):
             (t("Chunks"), number(g.chunks, ",.0f")),
             (t("Embedding"), t("{params} million parameters, {dim} dimensions, on {n} x {gpu}",
                                params=number(g.embedding_params / 1e6, ",.0f"),
-                               dim=g.embedding_dim, n=g.embedding_gpus, gpu=g.embedding_gpu)),
+                               dim=number(g.embedding_dim, ",d"),
+                               n=number(g.embedding_gpus, ",d"),
+                               gpu=self.gpu_name(g.embedding_gpu))),
             (t("Indexing time"), days(g.indexing_time_s)),
             (t("Index in memory"), t("{size} ({index})", size=gb(g.index_memory_bytes),
                                      index=g.index.upper())),
