@@ -172,8 +172,7 @@ CONSTANTS: list[tuple[str, str, Callable[[ast.AST], list[str]]]] = [
     ("app/ui/pages/report.py", "def targets_html", item(0)),  # rows: t(name)
     ("app/ui/pages/report.py", "def figures_html", item(0)),  # rows: t(name)
     ("app/ui/pages/assumptions.py", "COLUMNS", every),  # table headers
-    ("app/ui/pages/assumptions.py", "UNIT_NAMES", every),  # the Unit column: t(unit)
-    ("app/ui/pages/assumptions.py", "LABELS", values),  # t(LABELS[key])
+    ("app/ui/units.py", "UNIT_NAMES", every),  # the Unit column: t(unit)
     ("app/ui/pages/assumptions.py", "METRICS", item(1)),  # metric combo: t(label)
     ("app/ui/pages/assumptions.py", "def retranslate", string_tuples),  # form labels
     ("app/ui/compare_model.py", "KEY_FIGURES", item(0)),  # comparison rows: t(label)

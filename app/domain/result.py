@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
+from app.domain import assumption_labels
 from app.i18n import Message
 
 RESULT_SCHEMA_VERSION = 1
@@ -527,11 +528,26 @@ class CpuResult(Frozen):
 
 
 class Assumption(Frozen):
-    name: str
+    name: str = Field(description="Id of the figure ('vllm.eta_mem', 'training_mfu'); "
+                                  "factor_overrides use it.")
     value: Any
     unit: str = ""
-    source: str
+    source: str = Field(description="Where the value comes from, in English.")
     overridden: bool = False
+    subject: str | None = Field(
+        default=None, description="Name of the product the id's prefix names (GPU, server, "
+                                  "engine or number format), for the readable label.")
+    source_message: Message | None = Field(
+        default=None, description="The source when the engine wrote it as a sentence, "
+                                  "translatable; None for a catalog citation.")
+
+    def label(self, lang: str = "en") -> str:
+        """The readable name, in ``lang`` (app/domain/assumption_labels.py)."""
+        return assumption_labels.label(self.name, self.subject, lang)
+
+    def source_text(self, lang: str = "en") -> str:
+        """The source, in ``lang`` (a catalog citation stays as written)."""
+        return assumption_labels.source_text(self.source, self.source_message, lang)
 
 
 class SizingResult(Frozen):

@@ -34,6 +34,7 @@ from app.engine import levers as levers_module
 from app.engine import narrative
 from app.engine import rag as rag_engine
 from app.engine import training as training_engine
+from app.engine.assumptions import default_source, sourced
 from app.engine.configuration import Configuration
 from app.engine.evaluate import MemoryPlan, batch_cap, points_at, saturation_of
 from app.engine.inference import (
@@ -297,7 +298,8 @@ def server_options(catalog: Catalog, config: Configuration, r: Resolved) -> list
         if server is None or server not in hosts:
             raise SizingError(problem("hardware.server", msg(
                 "'{name}' is not a server for {gpu}; choose one of {servers}", name=name,
-                gpu=config.gpu.id, servers=str(sorted(s.id for s in hosts)))))
+                gpu=f"{config.gpu.name} ({config.gpu.id})",
+                servers=str(sorted(s.id for s in hosts)))))
         return [server]
     hosts = [s for s in catalog.servers.values() if config.gpu.id in s.gpu_ids]
     return hosts or [generic_server(catalog, config)]
@@ -352,8 +354,25 @@ def cost_result(site: InfrastructureResult) -> CostResult:
                       note_messages=note)
 
 
+#: GPU families as their makers name them (``GpuSpec.family`` is an id: 'hopper', 'cdna3').
+FAMILY_NAMES = {"ampere": "Ampere", "ada": "Ada Lovelace", "hopper": "Hopper",
+                "blackwell": "Blackwell", "cdna3": "CDNA 3", "cdna4": "CDNA 4",
+                "gaudi": "Gaudi"}
+
 FACTOR_UNITS = {"step_overhead_s": "s", "layer_overhead_s": "s", "fixed_latency_s": "s",
                 "comm_latency_s": "s"}
+
+
+def catalog_source(gpu_or_engine) -> Message:
+    """A catalog entry's citation with its date."""
+    return msg("{source} (as of {date})", source=gpu_or_engine.source,
+               date=str(gpu_or_engine.as_of))
+
+
+def format_name(precision) -> str:
+    """A number format's short name ('FP8' of 'FP8 (E4M3, per-tensor or per-channel
+    scales)')."""
+    return precision.name.split(" (")[0]
 
 
 def engine_assumptions(catalog: Catalog, config: Configuration,
@@ -361,33 +380,38 @@ def engine_assumptions(catalog: Catalog, config: Configuration,
     """Every efficiency factor, engine default and hardware figure the result used."""
     engine, gpu, s = config.engine, config.gpu, config.settings
     _, _, calibrated = band_for(config, catalog)
-    how = "calibrated" if calibrated else "not calibrated on this GPU family"
-    source = f"{engine.name} profile ({how}): {engine.source} (as of {engine.as_of})"
+    dated = {"engine": engine.name, "source": engine.source, "date": str(engine.as_of)}
+    source = (msg("{engine} profile (calibrated): {source} (as of {date})", **dated)
+              if calibrated else
+              msg("{engine} profile (not calibrated on this GPU family): {source} (as of {date})",
+                  **dated))
+    given = msg("set in this scenario")
     overrides = r.scenario.factor_overrides
     rows = [Assumption(name=f"{engine.id}.{name}", value=value,
                        unit=FACTOR_UNITS.get(name, ""), overridden=name in overrides,
-                       source="set in this scenario" if name in overrides else source)
+                       subject=engine.name, **sourced(given if name in overrides else source))
             for name, value in vars(config.replica.factors).items()]
+    on_gpu = {"subject": gpu.name, **sourced(catalog_source(gpu))}
     rows += [
-        Assumption(name="memory_fraction", value=s.memory_fraction, source=source,
+        Assumption(name="memory_fraction", value=s.memory_fraction, **sourced(source),
                    overridden=r.scenario.serving.memory_fraction is not None),
-        Assumption(name="batch_limit", value=s.batch_limit, unit="sequences", source=source,
+        Assumption(name="batch_limit", value=s.batch_limit, unit="sequences", **sourced(source),
                    overridden=r.scenario.serving.max_batch_size is not None),
         Assumption(name="max_batched_tokens", value=s.max_batched_tokens, unit="tokens",
-                   source=source, overridden=r.scenario.serving.max_batched_tokens is not None),
-        Assumption(name="kv_block_tokens", value=s.block_tokens, unit="tokens", source=source),
-        Assumption(name="runtime_base", value=s.runtime_base_bytes, unit="B", source=source),
+                   **sourced(source),
+                   overridden=r.scenario.serving.max_batched_tokens is not None),
+        Assumption(name="kv_block_tokens", value=s.block_tokens, unit="tokens", **sourced(source)),
+        Assumption(name="runtime_base", value=s.runtime_base_bytes, unit="B", **sourced(source)),
         Assumption(name="cuda_graphs", value=s.cuda_graph_bytes, unit="B",
-                   source="catalog default cuda_graph_gb"),
-        Assumption(name=f"{gpu.id}.memory", value=gpu.memory_bytes, unit="B",
-                   source=f"{gpu.source} (as of {gpu.as_of})"),
+                   **sourced(default_source(catalog, "cuda_graph_gb"))),
+        Assumption(name=f"{gpu.id}.memory", value=gpu.memory_bytes, unit="B", **on_gpu),
         Assumption(name=f"{gpu.id}.memory_bandwidth", value=gpu.memory_bandwidth_bytes_per_s,
-                   unit="B/s", source=f"{gpu.source} (as of {gpu.as_of})"),
+                   unit="B/s", **on_gpu),
         Assumption(name=f"{gpu.id}.peak_{config.weight_precision.compute}",
-                   value=config.replica.peak_flops, unit="FLOP/s",
-                   source=f"{gpu.source} (as of {gpu.as_of})"),
+                   value=config.replica.peak_flops, unit="FLOP/s", **on_gpu),
         Assumption(name=f"{config.weight_precision.id}.bits", value=config.weight_precision.bits,
-                   unit="bits/weight", source=config.weight_precision.source),
+                   unit="bits/weight", source=config.weight_precision.source,
+                   subject=format_name(config.weight_precision)),
     ]
     return rows
 
@@ -433,7 +457,7 @@ def hardware_warnings(catalog: Catalog, config: Configuration) -> list[Message]:
         out.append(msg("The {engine} profile is not calibrated against measurements on "
                        "{family} GPUs; performance figures carry a wider band. Calibrate from a "
                        "measurement where possible.", engine=config.engine.name,
-                       family=config.gpu.family))
+                       family=FAMILY_NAMES.get(config.gpu.family, config.gpu.family)))
     if config.gpu.derived:
         out.append(msg("{gpu}: {fields} derived rather than read from a datasheet; check before "
                        "relying on them.", gpu=config.gpu.name,
@@ -570,15 +594,17 @@ def training_result(plan: TrainingPlan, rows: list[TrainingCandidate], chosen_by
                                      "explanation": narrative.texts(messages)})
 
 
-def training_scale(plan: TrainingPlan, t: TrainingResult, tier) -> ScaleResult:
+def training_scale(plan: TrainingPlan, t: TrainingResult, tier,
+                   server_name: str) -> ScaleResult:
     """Step 5 for training: the cluster's nodes; a failure stops the job until it resumes
-    from the last checkpoint (no spare replicas)."""
+    from the last checkpoint (no spare replicas). ``server_name``: the catalog name of
+    ``plan.node.server`` (the sentences name it; ``server`` keeps the id)."""
     gpn = plan.node.gpus_per_node
     per_replica = t.tensor_parallel * t.pipeline_parallel
     nodes = plan.nodes
     resume = plan.checkpoint / (tier.read_gb_s * GB * nodes)
     failure = narrative.training_failure_message(t)
-    messages = narrative.training_scale_messages(t, plan.node.server, tier.name, resume)
+    messages = narrative.training_scale_messages(t, server_name, tier.name, resume)
     messages.insert(1, failure)
     return ScaleResult(
         redundancy="none", replicas_for_load=t.data_parallel, replicas=t.data_parallel,
@@ -715,21 +741,22 @@ def training_inputs(scenario, r: Resolved, config: Configuration, plan: Training
     return data
 
 
-def training_assumptions(plan: TrainingPlan) -> list[Assumption]:
-    """Hardware figures the training time and memory used."""
+def training_assumptions(plan: TrainingPlan, server_name: str) -> list[Assumption]:
+    """Hardware figures the training time and memory used (``server_name``: the catalog name
+    of ``plan.node.server``)."""
     gpu, node = plan.gpu, plan.node
-    source = f"{gpu.source} (as of {gpu.as_of})"
+    on_gpu = {"subject": gpu.name, **sourced(catalog_source(gpu))}
+    nics = (msg("catalog server: cluster NICs x speed / GPUs") if node.scale_out else
+            msg("no cluster NICs: 10 Gb/s front-end port assumed"))
     return [
-        Assumption(name=f"{gpu.id}.peak_bf16", value=plan.peak_flops, unit="FLOP/s",
-                   source=source),
-        Assumption(name=f"{gpu.id}.memory", value=gpu.memory_bytes, unit="B", source=source),
+        Assumption(name=f"{gpu.id}.peak_bf16", value=plan.peak_flops, unit="FLOP/s", **on_gpu),
+        Assumption(name=f"{gpu.id}.memory", value=gpu.memory_bytes, unit="B", **on_gpu),
         Assumption(name=f"{gpu.id}.scale_up", value=gpu.scale_up_bytes_per_s, unit="B/s",
-                   source=source),
+                   **on_gpu),
         Assumption(name=f"{node.server}.scale_out_per_gpu", value=node.nic_bytes_per_s_per_gpu,
-                   unit="B/s", source="catalog server: cluster NICs x speed / GPUs"
-                   if node.scale_out else "no cluster NICs: 10 Gb/s front-end port assumed"),
+                   unit="B/s", subject=server_name, **sourced(nics)),
         Assumption(name="storage_write_per_node", value=node.write_bytes_per_s, unit="B/s",
-                   source="storage tier catalog (NVIDIA SuperPOD RA Table 6)"),
+                   **sourced(msg("storage tier catalog (NVIDIA SuperPOD RA Table 6)"))),
     ]
 
 
@@ -753,8 +780,11 @@ def mark_serving(memory: MemoryResult, performance: PerformanceResult,
 def rag_result(corpus: rag_engine.Corpus, embed: rag_engine.Embedder, gpu: str, index: str,
                index_bytes: float, vectors_bytes: float, text_bytes: float, latency: float,
                ttft: float, added_tokens: int, prompt_tokens: int, indexing_s: float,
-               reindex_per_day: float) -> RagResult:
-    """The RAG section: corpus, indexing time, vector index, retrieval latency, and why."""
+               reindex_per_day: float, gpu_name: str | None = None) -> RagResult:
+    """The RAG section: corpus, indexing time, vector index, retrieval latency, and why.
+
+    ``gpu`` is the embedding GPU's id (``embedding_gpu`` keeps it); the sentences name it by
+    ``gpu_name``."""
     result = RagResult(
         documents=corpus.documents, tokens_corpus=corpus.tokens, chunks=corpus.chunks,
         tokens_embedded=corpus.tokens_embedded, embedding_params=embed.params,
@@ -767,7 +797,8 @@ def rag_result(corpus: rag_engine.Corpus, embed: rag_engine.Embedder, gpu: str, 
         reindex_per_day=reindex_per_day,
         reindex_gpu_hours_per_day=rag_engine.reindex_gpu_hours_per_day(corpus, embed,
                                                                        reindex_per_day))
-    messages = narrative.rag_messages(result)
+    named = result.model_copy(update={"embedding_gpu": gpu_name or gpu})  # for the sentences
+    messages = narrative.rag_messages(named)
     return result.model_copy(update={"messages": messages,
                                      "explanation": narrative.texts(messages)})
 

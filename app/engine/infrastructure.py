@@ -31,6 +31,7 @@ from app.domain.result import (
 )
 from app.engine import cost as costs
 from app.engine import facility, network, storage
+from app.engine.assumptions import catalog_default
 from app.engine.configuration import Configuration
 from app.i18n import Message, msg
 
@@ -57,18 +58,12 @@ class Settings:
         value = getattr(self.given, field)
         if value is not None:
             return float(value)
-        value = self.catalog.default(default_name)
-        self.assumptions.append(Assumption(
-            name=default_name, value=value, unit=unit,
-            source=self.catalog.default_sources.get(default_name, "catalog default")))
-        return value
+        return self.default(default_name, unit)
 
     def default(self, name: str, unit: str = "") -> float:
-        value = self.catalog.default(name)
-        self.assumptions.append(Assumption(
-            name=name, value=value, unit=unit,
-            source=self.catalog.default_sources.get(name, "catalog default")))
-        return value
+        assumption = catalog_default(self.catalog, name, unit)
+        self.assumptions.append(assumption)
+        return assumption.value
 
 
 def node_power_w(server: ServerSpec, config: Configuration, gpus_in_node: int) -> float:

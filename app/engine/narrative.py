@@ -36,6 +36,14 @@ def memory_messages(m: MemoryResult, weights_format: str, kv_format: str,
     else:
         out.append(msg("The model has {total:,.2f} billion parameters.",
                        total=m.params_total / 1e9))
+    kv, avg = m.kv_cache_bytes / GB, m.kv_cache_bytes_average / GB
+    if m.concurrency_sized == 1:
+        kv_message = msg("One sequence at peak context needs {kv:,.1f} GB of KV cache "
+                         "({avg:,.1f} GB at the average context).", kv=kv, avg=avg)
+    else:
+        kv_message = msg("{users:,} sequences at peak context need {kv:,.1f} GB of KV cache "
+                         "({avg:,.1f} GB at the average context).", users=m.concurrency_sized,
+                         kv=kv, avg=avg)
     out += [
         msg("In {fmt} the weights take {weights:,.1f} GB ({per_gpu:,.1f} GB on each of {gpus:,} "
             "GPUs).", fmt=weights_format, weights=m.weights_bytes / GB,
@@ -43,15 +51,15 @@ def memory_messages(m: MemoryResult, weights_format: str, kv_format: str,
         msg("Each token of context needs {kib:,.0f} KiB of KV cache in {fmt}; one sequence at "
             "{context:,} tokens needs {seq:,.2f} GiB.", kib=m.kv_bytes_per_token / 1024,
             fmt=kv_format, context=m.peak_context_tokens, seq=m.kv_bytes_per_sequence / GIB),
-        msg("{users:,} sequences at peak context need {kv:,.1f} GB of KV cache ({avg:,.1f} GB at "
-            "the average context).", users=m.concurrency_sized, kv=m.kv_cache_bytes / GB,
-            avg=m.kv_cache_bytes_average / GB),
+        kv_message,
         msg("One GPU must hold {need:,.1f} GB (weights, KV cache and {runtime:,.1f} GB runtime); "
             "the engine may use {usable:,.1f} GB of its {memory:,.1f} GB.",
             need=m.per_gpu_bytes / GB, runtime=m.runtime_bytes_per_gpu / GB,
             usable=m.gpu_usable_bytes / GB, memory=m.gpu_memory_bytes / GB),
     ]
-    if m.fits:
+    if m.fits and m.max_concurrent_sequences == 1:
+        out.append(msg("It fits: one sequence at peak context."))
+    elif m.fits:
         out.append(msg("It fits: up to {n:,} sequences at peak context.",
                        n=m.max_concurrent_sequences))
     elif not m.weights_fit:

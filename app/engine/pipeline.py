@@ -27,6 +27,7 @@ from app.domain.scenario import Scenario, Training
 from app.engine import cpu_inference as cpu_engine
 from app.engine import explain, training
 from app.engine import rag as rag_engine
+from app.engine.assumptions import catalog_default, sourced
 from app.engine.configuration import Choice, Configuration, configure
 from app.engine.evaluate import plan_memory
 from app.engine.infrastructure import size_infrastructure
@@ -99,10 +100,9 @@ def _default(catalog: Catalog, name: str, unit: str, assumptions: list, given=No
     """A scenario value, or the catalog default recorded as an assumption."""
     if given is not None:
         return given
-    value = catalog.default(name)
-    assumptions.append(Assumption(name=name, value=value, unit=unit,
-                                  source=catalog.default_sources.get(name, "catalog default")))
-    return value
+    assumption = catalog_default(catalog, name, unit)
+    assumptions.append(assumption)
+    return assumption.value
 
 
 def resolve(scenario: Scenario, catalog: Catalog) -> Resolved:
@@ -397,7 +397,8 @@ def rag_section(catalog: Catalog, r: Resolved, config: Configuration, performanc
     ttft = performance.at_concurrency.ttft_s
     added = top_k * chunk
     result = explain.rag_result(
-        corpus=corpus, embed=embed, gpu=gpu.id, index=block.index, index_bytes=index_bytes,
+        corpus=corpus, embed=embed, gpu=gpu.id, gpu_name=gpu.name, index=block.index,
+        index_bytes=index_bytes,
         vectors_bytes=rag_engine.flat_bytes(vectors, embed.dim, bytes_per_dim),
         text_bytes=text, latency=latency, ttft=ttft, added_tokens=added,
         prompt_tokens=r.scenario.workload.prompt_tokens, indexing_s=indexing,
@@ -567,9 +568,10 @@ def training_setup(scenario: Scenario, catalog: Catalog, model: ModelSpec,
     target = block.target_days * training.SECONDS_PER_DAY if block.target_days else None
     if kind == "pretraining" and block.tokens_total is None:
         assumptions.append(Assumption(
-            name="tokens_total", value=tokens, unit="tokens",
-            source=f"{catalog.default_sources.get('pretraining_tokens_per_param', '')}: "
-                   f"{counts.total / 1e9:.2f} B parameters x 20"))
+            name="tokens_total", value=tokens, unit="tokens", **sourced(msg(
+                "{source}: {params:,.2f} billion parameters x {per_param:g} tokens",
+                source=catalog.default_sources.get("pretraining_tokens_per_param", ""),
+                params=counts.total / 1e9, per_param=per_param))))
     return setup, fixed, target
 
 
@@ -584,7 +586,7 @@ def training_node(catalog: Catalog, scenario: Scenario, gpu: GpuSpec) -> trainin
         if server is None or server not in hosts:
             raise SizingError(problem("hardware.server", msg(
                 "'{name}' is not a server for {gpu}; choose one of {servers}", name=name,
-                gpu=gpu.id, servers=str(sorted(s.id for s in hosts)))))
+                gpu=f"{gpu.name} ({gpu.id})", servers=str(sorted(s.id for s in hosts)))))
         hosts = [server]
     if not hosts:
         count = min(gpu.max_gpus_per_node, 8)
@@ -597,6 +599,15 @@ def training_node(catalog: Catalog, scenario: Scenario, gpu: GpuSpec) -> trainin
         return training.Node(server.id, server.gpu_count, NO_NIC_FALLBACK_BYTES_PER_S,
                              tier.write_gb_s * 1e9, scale_out=False)
     return training.Node(server.id, server.gpu_count, nic, tier.write_gb_s * 1e9)
+
+
+def training_server_name(catalog: Catalog, plan: training.Plan) -> str:
+    """The catalog name of the server a training plan runs on (a generic one named like
+    :func:`explain.generic_server` names it)."""
+    server = catalog.servers.get(plan.node.server)
+    if server is not None:
+        return server.name
+    return f"Generic {plan.node.gpus_per_node}-GPU server for {plan.gpu.name}"
 
 
 RANK_COST = {
@@ -694,7 +705,8 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
     memory, performance = explain.mark_serving(memory, performance, plan.gpu.name)
     tier = catalog.entry("storage", scenario.availability.storage_tier)
     result = explain.training_result(plan, rows, chosen_by, curve, target_s)
-    scale = explain.training_scale(plan, result, tier)
+    server_name = training_server_name(catalog, plan)
+    scale = explain.training_scale(plan, result, tier, server_name)
     infra = scenario.infrastructure
     if scale.nodes > 1 and not infra.force_fabric:
         infra = infra.model_copy(update={"force_fabric": True})
@@ -724,7 +736,8 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
         training=result,
         rag=rag,
         cpu=cpu,
-        assumptions=(assumptions + explain.training_assumptions(plan) + r.assumptions
+        assumptions=(assumptions + explain.training_assumptions(plan, server_name)
+                     + r.assumptions
                      + explain.engine_assumptions(catalog, config, r) + site_assumptions
                      + extra_assumptions),
         warnings=[w.text() for w in warnings + extra_warnings],

@@ -17,6 +17,7 @@ from app.i18n import de, de_report
 
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 CATALOGS: dict[str, dict[str, str]] = {"en": {}, "de": {**de.MESSAGES, **de_report.MESSAGES}}
+PERCENT_DE = "\u00a0%"  # a no-break space keeps the number and its % on one line
 
 
 def translate(text: str, lang: str = "en") -> str:
@@ -39,6 +40,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         text = super().format_field(value, format_spec)
         if isinstance(value, int | float) and not isinstance(value, bool):
+            if self.lang == "de" and format_spec.endswith("%"):
+                text = text[:-1] + PERCENT_DE  # German writes a space before %: 12 %
             return localise_number(text, self.lang)
         if isinstance(value, str):
             return translate(value, self.lang)

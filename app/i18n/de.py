@@ -79,15 +79,15 @@ MESSAGES: dict[str, str] = {
         "maximalen Kontext.",
     "{load:,} replicas carry the load; with {redundancy} redundancy {replicas:,} replicas run on "
     "{nodes:,} x {server}.":
-        "{load:,} Replikate tragen die Last; mit Redundanz ({redundancy}) laufen {replicas:,} "
-        "Replikate auf {nodes:,} x {server}.",
+        "Replikate für die Last: {load:,}; mit Redundanz ({redundancy}): {replicas:,}, auf "
+        "{nodes:,} x {server}.",
     "A node loads its weights from '{tier}' storage ({read:g} GB/s read) and serves after "
     "about {cold:,.0f} s.":
         "Ein Knoten lädt seine Gewichte aus der Speicherklasse '{tier}' ({read:g} GB/s Lesen) "
         "und ist nach etwa {cold:,.0f} s bereit.",
     "The batch volume takes {hours:,.1f} h on {load:,} replicas at saturation throughput.":
-        "Das Batch-Volumen dauert {hours:,.1f} h auf {load:,} Replikaten beim Durchsatz in "
-        "Sättigung.",
+        "Das Batch-Volumen dauert {hours:,.1f} h beim Durchsatz in Sättigung (Replikate: "
+        "{load:,}).",
     "A single node: when it fails, nothing serves until it is repaired.":
         "Ein einzelner Knoten: Fällt er aus, wird bis zur Reparatur nichts bedient.",
     "With one node down, {left:,} of {replicas:,} replicas still serve the full load ({load:,} "
@@ -112,8 +112,8 @@ MESSAGES: dict[str, str] = {
         "GPU oder ein kleineres Gewichtsformat.",
     "The KV cache for {users} users at {context:,} tokens does not fit: only {n} sequences fit "
     "per replica; the others wait in a queue.":
-        "Der KV-Cache für {users} Nutzer bei {context:,} Tokens passt nicht: Nur {n} Sequenzen "
-        "passen je Replikat; die übrigen warten in einer Warteschlange.",
+        "Der KV-Cache für {users} Nutzer bei {context:,} Tokens passt nicht (Sequenzen je "
+        "Replikat: höchstens {n}); die übrigen Nutzer warten in einer Warteschlange.",
     "The batch needs {hours:.1f} h, longer than its {window:g} h window.":
         "Der Batch braucht {hours:.1f} h, länger als sein Zeitfenster von {window:g} h.",
     "{speed:.1f} tokens/s per user misses the target of {target:g}.":
@@ -237,8 +237,8 @@ MESSAGES: dict[str, str] = {
         "trainiert.",
     "{gpus:,} x {gpu}: {d:,} data-parallel replicas of {t:,} (tensor) x {p:,} (pipeline) GPUs, ZeRO "
     "stage {zero}, {recompute}.":
-        "{gpus:,} x {gpu}: {d:,} datenparallele Replikate aus {t:,} (Tensor) x {p:,} (Pipeline) GPUs, "
-        "ZeRO-Stufe {zero}, {recompute}.",
+        "{gpus:,} x {gpu}: Datenparallelität {d:,}, je Replikat {t:,} (Tensor) x {p:,} (Pipeline) "
+        "GPUs, ZeRO-Stufe {zero}, {recompute}.",
     "Each GPU holds {states:,.1f} GB of model state (weights {w:,.1f}, gradients {g:,.1f}, "
     "optimizer {o:,.1f}) and {act:,.1f} GB of activations: {need:,.1f} GB of the {usable:,.1f} GB "
     "usable.":
@@ -247,8 +247,8 @@ MESSAGES: dict[str, str] = {
         "nutzbaren.",
     "A step trains {tokens:,.0f} tokens ({seqs:,} sequences of {s:,}, {m:,} micro-batches of {b:,} "
     "per replica) in {step:,.2f} s at {mfu:.0%} MFU.":
-        "Ein Schritt trainiert {tokens:,.0f} Tokens ({seqs:,} Sequenzen zu {s:,}, {m:,} "
-        "Micro-Batches zu {b:,} je Replikat) in {step:,.2f} s bei {mfu:.0%} MFU.",
+        "Ein Schritt trainiert {tokens:,.0f} Tokens (Sequenzen: {seqs:,} zu {s:,}; Micro-Batches "
+        "je Replikat: {m:,} zu {b:,}) in {step:,.2f} s bei {mfu:.0%} MFU.",
     "{tokens:.3g} tokens x {fpt:.3g} FLOPs each = {flops:.3g} FLOPs take {days:,.1f} days "
     "({hours:,.0f} GPU-hours) at {mfu:.0%} of {peak:,.0f} TFLOP/s per GPU.":
         "{tokens:.3g} Tokens x je {fpt:.3g} FLOPs = {flops:.3g} FLOPs dauern {days:,.1f} Tage "
@@ -623,7 +623,7 @@ MESSAGES: dict[str, str] = {
     "KV cache at peak": "KV-Cache in der Spitze",
     "Free": "Frei",
     "Memory per GPU": "Speicher je GPU",
-    "One GPU (the fullest)": "Eine GPU (die am stärksten belegte)",
+    "One GPU (the fullest)": "Die vollste GPU",
     "Usable by the engine: {gb} GB": "Für die Engine nutzbar: {gb} GB",
     "Physical memory: {gb} GB": "Physischer Speicher: {gb} GB",
     # === step 3: GPU selection (app/ui/pages/gpu_selection.py) ==================================
@@ -753,7 +753,7 @@ MESSAGES: dict[str, str] = {
     "Weights read": "Gewichte lesen",
     "KV cache read": "KV-Cache lesen",
     "Other users' prompts": "Prompts anderer Nutzer",
-    "Step overhead": "Verwaltungsaufwand je Schritt",
+    "Step overhead": "Overhead je Schritt",
     "memory-bound": "speichergebunden",
     "compute-bound": "rechengebunden",
     "At {users} users: {ms} ms per step ({bound})":
@@ -979,7 +979,7 @@ MESSAGES: dict[str, str] = {
     "Activations per GPU": "Aktivierungen je GPU",
     "Global batch": "Globaler Batch",
     "{n} sequences ({tokens} tokens), {acc} accumulation steps":
-        "{n} Sequenzen ({tokens} Tokens), {acc} Akkumulationsschritte",
+        "Sequenzen: {n} ({tokens} Tokens), Akkumulationsschritte: {acc}",
     "GPU-hours": "GPU-Stunden",
     "One optimizer step": "Ein Optimierer-Schritt",
     "Gradient all-reduce (data parallel)": "Gradienten-All-Reduce (Datenparallelität)",
@@ -1020,7 +1020,7 @@ MESSAGES: dict[str, str] = {
     "AI Sizer {version}, catalogs {catalogs}": "AI Sizer {version}, Kataloge {catalogs}",
     "{replicas} replicas of {n} x {gpu} (tensor parallel {t}, pipeline {p}) with {w} weights "
     "and {kv} KV cache, serving {model}; {nodes} x {server}.":
-        "{replicas} Replikate mit je {n} x {gpu} (Tensor-Parallelität {t}, Pipeline {p}), "
+        "Replikate: {replicas}, je {n} x {gpu} (Tensor-Parallelität {t}, Pipeline {p}), "
         "Gewichte in {w} und KV-Cache in {kv}, für {model}; {nodes} x {server}.",
     "at most {v}": "höchstens {v}",
     "at least {v}": "mindestens {v}",
@@ -1550,4 +1550,100 @@ MESSAGES: dict[str, str] = {
     "training: closest (nothing fits within training.max_gpus)":
         "Training: am nächsten dran (nichts passt innerhalb von training.max_gpus)",
     "{how}, then {rank}": "{how}, danach {rank}",
+    # --- German polish: one sequence or replica, network names of rack items, chart texts
+    "One sequence at peak context needs {kv:,.1f} GB of KV cache ({avg:,.1f} GB at the average "
+    "context).":
+        "Eine Sequenz bei maximalem Kontext braucht {kv:,.1f} GB KV-Cache ({avg:,.1f} GB beim "
+        "mittleren Kontext).",
+    "It fits: one sequence at peak context.": "Es passt: eine Sequenz bei maximalem Kontext.",
+    "{n} replica": "{n} Replikat",
+    "{n} replicas": "{n} Replikate",
+    "sequence": "Sequenz",
+    "token": "Token",
+    "user": "Nutzer",
+    # --- names and assumption labels (app/domain/assumption_labels.py; the sources the
+    # engine writes, app/engine/explain.py and pipeline.py)
+    "Scale-up bandwidth per GPU": "Scale-up-Bandbreite je GPU",
+    "Scale-out bandwidth per GPU": "Scale-out-Bandbreite je GPU",
+    "Storage write bandwidth per node": "Schreibbandbreite des Speichers je Knoten",
+    "Rack power limit, air cooling": "Leistungsgrenze je Rack, Luftkühlung",
+    "Rack power limit, rear-door heat exchanger":
+        "Leistungsgrenze je Rack, Rücktür-Wärmetauscher",
+    "Rack power limit, direct liquid cooling": "Leistungsgrenze je Rack, direkte Flüssigkühlung",
+    "PUE, air cooling": "PUE, Luftkühlung",
+    "PUE, rear-door heat exchanger": "PUE, Rücktür-Wärmetauscher",
+    "PUE, direct liquid cooling": "PUE, direkte Flüssigkühlung",
+    "Share of the heat removed by air (direct liquid cooling)":
+        "Anteil der Wärme, den die Luft abführt (direkte Flüssigkühlung)",
+    "Air temperature rise": "Temperaturanstieg der Luft",
+    "Coolant temperature rise": "Temperaturanstieg des Kühlmittels",
+    "Power factor": "Leistungsfaktor",
+    "Continuous load, share of the PDU rating": "Dauerlast, Anteil am PDU-Nennstrom",
+    "Period of the total cost of ownership": "Zeitraum der Gesamtkosten (TCO)",
+    "Network share of the capital cost": "Anteil des Netzwerks an der Investition",
+    "Storage price per usable TB": "Speicherpreis je nutzbarem TB",
+    "Price of a rack": "Preis eines Racks",
+    "Price of a rack PDU": "Preis einer Rack-PDU",
+    "Direct liquid cooling, price per rack": "Direkte Flüssigkühlung, Preis je Rack",
+    "Model versions kept": "Vorgehaltene Modellversionen",
+    "Copies in the model repository": "Kopien im Modell-Repository",
+    "Log size per request": "Protokollgröße je Anfrage",
+    "Log retention": "Aufbewahrung der Protokolle",
+    "Monitoring metrics per GPU and day": "Monitoring-Metriken je GPU und Tag",
+    "Model FLOPs utilisation (MFU), training": "Auslastung der Rechenleistung (MFU), Training",
+    "Share of GPU memory usable for training":
+        "Anteil des GPU-Speichers, der für das Training nutzbar ist",
+    "Global batch, pre-training": "Globaler Batch, Pre-Training",
+    "Global batch, fine-tuning": "Globaler Batch, Fine-Tuning",
+    "Pre-training tokens per parameter": "Pre-Training-Tokens je Parameter",
+    "Fine-tuning tokens": "Tokens für das Fine-Tuning",
+    "Training tokens": "Trainings-Tokens",
+    "LoRA rank": "LoRA-Rang",
+    "QLoRA bits per base weight": "QLoRA-Bit je Basisgewicht",
+    "Checkpoint size per parameter": "Checkpoint-Größe je Parameter",
+    "Data set size per token": "Größe des Datensatzes je Token",
+    "Mean time between failures of one GPU": "Mittlere Zeit zwischen Ausfällen einer GPU",
+    "Bus efficiency of collectives": "Buseffizienz der kollektiven Operationen",
+    "Time factor of full activation recomputation":
+        "Zeitfaktor der vollständigen Neuberechnung der Aktivierungen",
+    "Nodes per storage scalable unit": "Knoten je skalierbarer Speichereinheit",
+    "Storage write of one scalable unit, tier 'good'":
+        "Schreibrate einer skalierbaren Einheit, Speicherklasse 'good'",
+    "Storage write of one scalable unit, tier 'better'":
+        "Schreibrate einer skalierbaren Einheit, Speicherklasse 'better'",
+    "Storage write of one scalable unit, tier 'best'":
+        "Schreibrate einer skalierbaren Einheit, Speicherklasse 'best'",
+    "Pipeline chunks per GPU (interleaved schedule)":
+        "Pipeline-Abschnitte je GPU (verschachtelter Ablauf)",
+    "Pages per document": "Seiten je Dokument",
+    "Tokens per page": "Tokens je Seite",
+    "Chunk size": "Chunk-Größe",
+    "Chunk overlap": "Überlappung der Chunks",
+    "Chunks retrieved per query (top-k)": "Abgerufene Chunks je Anfrage (Top-k)",
+    "Parameters of the embedding model": "Parameter des Embedding-Modells",
+    "Embedding dimensions": "Dimensionen des Embeddings",
+    "Compute efficiency, embedding": "Recheneffizienz, Embedding",
+    "Bytes per vector dimension": "Bytes je Vektordimension",
+    "HNSW links per vector (M)": "HNSW-Verbindungen je Vektor (M)",
+    "HNSW overhead": "Zusatzbedarf des HNSW-Index",
+    "IVF-PQ code size per vector": "IVF-PQ-Codegröße je Vektor",
+    "Vector search time per query": "Dauer der Vektorsuche je Anfrage",
+    "Memory bandwidth efficiency, CPU": "Effizienz der Speicherbandbreite, CPU",
+    "Compute efficiency, CPU": "Recheneffizienz, CPU",
+    "Power of a CPU server without its CPUs": "Leistung eines CPU-Servers ohne seine CPUs",
+    "{source} (as of {date})": "{source} (Stand {date})",
+    "{engine} profile (calibrated): {source} (as of {date})":
+        "Profil {engine} (kalibriert): {source} (Stand {date})",
+    "{engine} profile (not calibrated on this GPU family): {source} (as of {date})":
+        "Profil {engine} (nicht für diese GPU-Familie kalibriert): {source} (Stand {date})",
+    "set in this scenario": "in diesem Szenario gesetzt",
+    "catalog default": "Vorgabe des Katalogs",
+    "catalog server: cluster NICs x speed / GPUs":
+        "Server aus dem Katalog: Cluster-NICs x Geschwindigkeit / GPUs",
+    "no cluster NICs: 10 Gb/s front-end port assumed":
+        "keine Cluster-NICs: ein Front-End-Port mit 10 Gb/s angenommen",
+    "storage tier catalog (NVIDIA SuperPOD RA Table 6)":
+        "Katalog der Speicherklassen (NVIDIA SuperPOD RA, Tabelle 6)",
+    "{source}: {params:,.2f} billion parameters x {per_param:g} tokens":
+        "{source}: {params:,.2f} Milliarden Parameter x {per_param:g} Tokens",
 }

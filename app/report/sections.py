@@ -21,10 +21,10 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from app.domain.result import ScaleResult, SizingResult
+from app.domain.result import Assumption, ScaleResult, SizingResult
 from app.report import charts, plan
 from app.report.accuracy import Accuracy
-from app.report.style import BAD, FONT_BOLD, GOOD, styles, table
+from app.report.style import BAD, FONT_BOLD, GOOD, MUTED, styles, table
 from app.report.text import (
     GB,
     GIB,
@@ -1291,6 +1291,14 @@ SYMBOLS = ("L layers, h hidden size, n_h attention heads, n_kv KV heads, d_h hea
            "FLOP/s of the format, eta calibrated efficiencies, alpha latency per all-reduce.")
 
 
+def assumption_cell(a: Assumption, lang: str) -> Paragraph:
+    """The readable name of an assumption, its id (as in the result JSON and the scenario's
+    factor_overrides) small and grey under it."""
+    grey = f"#{MUTED.hexval()[2:]}"
+    return Paragraph(f'{markup(a.label(lang))}<br/><font size="6" color="{grey}">'
+                     f"{markup(a.name)}</font>", styles()["cell_small"])
+
+
 def section_assumptions(ctx: Context) -> list[Flowable]:
     r, lang = ctx.result, ctx.lang
     sources: list[str] = []
@@ -1298,12 +1306,13 @@ def section_assumptions(ctx: Context) -> list[Flowable]:
         ctx.t("Assumption"), ctx.t("Value"), ctx.t("Unit"), ctx.t("Set by user"),
         ctx.t("Source"))]]
     for a in r.assumptions:
-        if a.source not in sources:
-            sources.append(a.source)
+        source = a.source_text(lang)
+        if source not in sources:
+            sources.append(source)
         value, unit = quantity(a.value, a.unit, lang)
-        rows.append([cell(a.name, "cell_small"), cell(value, "cell_small"),
+        rows.append([assumption_cell(a, lang), cell(value, "cell_small"),
                      cell(unit, "cell_small"), cell(yes_no(a.overridden, lang), "cell_small"),
-                     cell(f"[{sources.index(a.source) + 1}]", "cell_small")])
+                     cell(f"[{sources.index(source) + 1}]", "cell_small")])
     formula_rows: list[list] = [[cell(h, "cell_head") for h in (
         ctx.t("Computed quantity"), ctx.t("Formula"), ctx.t("docs/METHOD.md"))]]
     formula_rows += [[cell(ctx.t(name)), cell(formula, "cell_small"), cell(ctx.t(where))]

@@ -17,7 +17,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QFontMetrics, QPen
+from PySide6.QtGui import QFont, QFontMetrics, QPen
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from app.domain.result import MemoryResult, PerformanceResult, SizingResult
@@ -95,6 +95,31 @@ def set_axis(plot: pg.PlotItem, side: str, text: str, units: str) -> None:
 def set_title(plot: pg.PlotItem, text: str) -> None:
     """The plot's title, in the colour of its axes."""
     plot.setTitle(text, color=ink(plot), size=LABEL_SIZE)
+
+
+def wrap(text: str, metrics: QFontMetrics, room: float) -> list[str]:
+    """``text`` in lines no wider than ``room`` [px], broken between words (a single word
+    wider than ``room`` keeps a line of its own)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def set_wrapped_title(plot: pg.PlotItem, text: str, room: float) -> None:
+    """The plot's title on as many lines as it needs to stay within ``room`` [px]: a title
+    wider than its plot would widen the plot beyond its view and cut its right side off."""
+    font = QFont(plot.titleLabel.item.font())
+    font.setPointSizeF(float(LABEL_SIZE.removesuffix("pt")))
+    metrics = QFontMetrics(font)
+    lines = wrap(text, metrics, room)
+    set_title(plot, "<br>".join(lines))
+    height = max(30, len(lines) * metrics.lineSpacing() + 12)  # pyqtgraph fixes one line: 30
+    plot.titleLabel.setMaximumHeight(height)
+    plot.layout.setRowFixedHeight(0, height)
 
 
 def line_label(line: pg.InfiniteLine, text: str) -> None:
@@ -233,6 +258,8 @@ class StackedMemoryBar(ThemedView, pg.GraphicsLayoutWidget):
     """
 
     BAR_WIDTH = 0.6
+    LEGEND_MARGIN = 10  # [px] the legend keeps from the view's edges
+    legend: pg.LegendItem | None = None  # pyqtgraph resizes the view before __init__ ends
 
     def __init__(self, colours: dict[str, str], minimum_width: int, parent=None):
         super().__init__(parent)
@@ -273,6 +300,23 @@ class StackedMemoryBar(ThemedView, pg.GraphicsLayoutWidget):
             amount = self.values.get(part)
             label = name if amount is None else f"{name}: {number(amount, ',.1f')} GB"
             rename(self.legend, self.bars[part], label)
+        self.fit_legend()
+
+    def fit_legend(self) -> None:
+        """The legend in two columns when they fit the view, else in one (longer names, as
+        in German): a legend wider than the view would widen the plot and cut its right side.
+        """
+        for columns in (2, 1):
+            self.legend.setColumnCount(columns)
+            needed = self.legend.effectiveSizeHint(Qt.SizeHint.MinimumSize).width()
+            if needed + self.LEGEND_MARGIN <= self.width():
+                break
+        self.centralWidget.setGeometry(self.range)  # laid out again within the new minimum
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        if self.legend is not None and not self.closed:  # closed: the scene is gone
+            self.fit_legend()
 
 
 class VramChart(StackedMemoryBar):
@@ -502,6 +546,9 @@ class DecodeBreakdownChart(Chart):
         "overhead_s": ("Step overhead", "runtime"),
     }
     BAR_HEIGHT = 0.6
+    TITLE_MARGIN = 24  # [px] beside the title, within the view
+    VALUE_MARGIN = 12  # [px] between a value and the plot's right edge
+    title_text = ""  # a class default: pyqtgraph resizes the view before __init__ ends
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -522,7 +569,9 @@ class DecodeBreakdownChart(Chart):
         self.plot.invertY(True)
         self.plot.showGrid(x=True, y=False, alpha=0.15)
         self.plot.setYRange(-0.6, count - 0.4, padding=0)
+        self.plot.vb.sigResized.connect(self.fit_values)
         self.result: SizingResult | None = None
+        self.ms = np.zeros(count)
 
     def retranslate(self) -> None:
         set_axis(self.plot, "bottom", t("Time in one decode step"), "ms")
@@ -538,12 +587,34 @@ class DecodeBreakdownChart(Chart):
     def show_title(self, result: SizingResult) -> None:
         p = result.performance
         bound = t("memory-bound") if p.decode_breakdown.bound == "memory" else t("compute-bound")
-        set_title(self.plot, t(
+        self.title_text = t(
             "At {users} users: {ms} ms per step ({bound})",
             users=number(p.at_concurrency.concurrency, ",.0f"),
             ms=number(p.at_concurrency.itl_s * 1e3, ",.1f"),
             bound=bound,
-        ))
+        )
+        self.fit_title()
+
+    def fit_title(self) -> None:
+        """The title within the width beside the axis (on two lines in a narrow view)."""
+        axis = self.plot.getAxis("left")  # its set width: it may not be laid out yet
+        room = self.width() - max(axis.width(), axis.minimumWidth()) - self.TITLE_MARGIN
+        set_wrapped_title(self.plot, self.title_text, room)
+        self.centralWidget.setGeometry(self.range)  # laid out again within the new minimum
+
+    def fit_values(self) -> None:
+        """The x range leaves room right of the longest bar for its value."""
+        top = max(self.ms.max(initial=0), 1e-3)
+        metrics = QFontMetrics(self.values[0].textItem.font())
+        label = max(metrics.horizontalAdvance(text.toPlainText()) for text in self.values)
+        width = self.plot.vb.width()
+        share = (label + self.VALUE_MARGIN) / width if width > 3 * label else 0.2
+        self.plot.setXRange(0, top / (1 - share), padding=0)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        if self.title_text and not self.closed:  # closed: the scene is gone
+            self.fit_title()
 
     def show_result(self, result: SizingResult) -> None:
         self.result = result
@@ -553,7 +624,8 @@ class DecodeBreakdownChart(Chart):
         for row, (text, value) in enumerate(zip(self.values, ms, strict=True)):
             text.setText(f"{number(value, ',.1f')} ms")
             text.setPos(value, row)
-        self.plot.setXRange(0, max(ms.max(initial=0), 1e-3) * 1.25, padding=0)
+        self.ms = ms
+        self.fit_values()
         self.show_title(result)
 
 

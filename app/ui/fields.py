@@ -1,9 +1,11 @@
 """Input rows bound to one field of the scenario.
 
 Each row sends ``controller.edit(path, value)`` when the user changes it (typing is debounced,
-finishing an edit sends at once), shows the controller's refusal inline next to the editor and
-puts the scenario's value back. ``show_scenario`` fills the editor without sending anything.
-Labels, tooltips and units are English texts translated through :func:`app.ui.text.t`.
+finishing an edit sends at once), shows the controller's refusal inline next to the editor (asked
+again in the new language when the language changes) and puts the scenario's value back.
+Numbers show the language's thousands separators and are read with or without them.
+``show_scenario`` fills the editor without sending anything. Labels, tooltips and units are
+English texts translated through :func:`app.ui.text.t`.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n import localise_number
-from app.ui.controller import Controller
+from app.ui.controller import Controller, set_field
 from app.ui.text import language, t
 
 DEBOUNCE_MS = 400
@@ -38,6 +40,7 @@ MESSAGE_STYLE = "color: #c62828;"
 NUMBER_WIDTH = 110
 _LOCATION = re.compile(r"^[\w.\[\]-]+: ")
 _JSON_ECHO = re.compile(r" \(\w+:? [\[{].*\)$")
+_NOTHING = object()  # no refused value to ask about again
 
 
 def problem_for(path: str, problems: list[str]) -> str:
@@ -87,6 +90,7 @@ class BoundField(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(self.row)
         column.addWidget(self.message)
+        self.refused: Any = _NOTHING  # the value whose refusal the message shows
         self.timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self.timer.timeout.connect(lambda: self.send(final=False))
 
@@ -99,8 +103,8 @@ class BoundField(QWidget):
         """Show ``value`` in the editor (signals are blocked by the caller)."""
         raise NotImplementedError
 
-    def local_problem(self) -> str:
-        """A problem found before asking the controller (empty when none)."""
+    def local_problem(self, value: Any) -> str:
+        """A problem with ``value`` found before asking the controller (empty when none)."""
         return ""
 
     # --- shared ---------------------------------------------------------------------------
@@ -127,13 +131,22 @@ class BoundField(QWidget):
 
     def send(self, final: bool = True) -> list[str]:
         """Edit the scenario; on refusal show why and, once editing is over, revert."""
-        problem = self.local_problem()
+        value = self.read()
+        problem = self.local_problem(value)
         problems = [problem] if problem else self.controller.edit(
-            self.path, self.read(), t(self.label_text))
+            self.path, value, t(self.label_text))
         self.show_message(problem_for(self.path, problems))
+        self.refused = value if problems else _NOTHING
         if problems and final:
             self.put(self.controller.value(self.path))
         return problems
+
+    def problems_with(self, value: Any) -> list[str]:
+        """Why ``value`` is refused, in the window's language (asks, edits nothing)."""
+        problem = self.local_problem(value)
+        if problem:
+            return [problem]
+        return self.controller.validate(set_field(self.controller.data, self.path, value))
 
     def put(self, value: Any) -> None:
         """Write ``value`` without the editor's signals sending it back."""
@@ -162,6 +175,25 @@ class BoundField(QWidget):
         self.label.setText(t(self.label_text))
         for widget in (self.label, *self.focus_widgets()):
             widget.setToolTip(t(self.tooltip_text))
+        self.retranslate_message()
+
+    def retranslate_message(self) -> None:
+        """A refusal still shown is asked again, so that it reads in the new language (the
+        page retranslates its fields on ``controller.language_changed``)."""
+        if self.message.isHidden():
+            return
+        if self.refused is not _NOTHING:
+            self.show_message(problem_for(self.path, self.problems_with(self.refused)))
+        elif self.controller.problems:  # a page's own send(): the controller's last refusal
+            self.show_message(problem_for(self.path, self.controller.problems))
+
+
+def unit_text(unit: str, count: int) -> str:
+    """``unit`` after ``count`` in the window's language: singular after one (1 sequence)."""
+    if count == 1:
+        singular = {"sequences": t("sequence"), "tokens": t("token"), "users": t("user")}
+        return singular.get(unit, t(unit))
+    return t(unit)
 
 
 class IntField(BoundField):
@@ -176,6 +208,7 @@ class IntField(BoundField):
         self.editor.setMinimumWidth(NUMBER_WIDTH)
         self.keep_editor_size()
         self.editor.valueChanged.connect(self.typed)
+        self.editor.valueChanged.connect(self.show_unit)
         self.editor.editingFinished.connect(self.commit)
 
     def read(self) -> Any:
@@ -184,10 +217,16 @@ class IntField(BoundField):
     def write(self, value: Any) -> None:
         if isinstance(value, int) and value != self.editor.value():
             self.editor.setValue(value)
+            self.show_unit()
+
+    def show_unit(self) -> None:
+        suffix = f" {unit_text(self.unit, self.editor.value())}" if self.unit else ""
+        if suffix != self.editor.suffix():
+            self.editor.setSuffix(suffix)
 
     def retranslate(self) -> None:
         super().retranslate()
-        self.editor.setSuffix(f" {t(self.unit)}" if self.unit else "")
+        self.show_unit()
 
 
 class UsersField(IntField):
@@ -219,9 +258,41 @@ class UsersField(IntField):
 
 
 def format_number(value: float) -> str:
-    """``value`` as typed in an input: no thousands separators, the language's decimal mark."""
+    """``value`` as an input shows it: the language's thousands separators and decimal mark
+    (8,192 and 0.5; 8.192 and 0,5 in German), every digit kept."""
     text = str(int(value)) if float(value).is_integer() else repr(float(value))
+    whole, point, fraction = text.partition(".")
+    if whole.isdigit():  # not '1e-05'
+        text = f"{int(whole):,}{point}{fraction}"
     return localise_number(text, language())
+
+
+def parse_number(text: str, whole: bool, lang: str) -> Any:
+    """What the user typed into a number input: None when empty, else the number.
+
+    The thousands separators of ``lang`` may be there or not (8192, 8,192; 8.192 in German).
+    A separator that does not group thousands is read as the decimal mark, so 1,5 and 0.5
+    mean the same in both languages; whole numbers have no decimal mark. Text that is no
+    number is returned as it is: the controller refuses it with a message.
+    """
+    group, point = (".", ",") if lang == "de" else (",", ".")
+    typed = re.sub(r"\s", "", text)
+    if typed in ("", ".", ","):
+        return None
+    if whole:
+        digits = typed.replace(group, "")
+        return int(digits) if digits.isdigit() else text
+    if re.fullmatch(rf"\d{{1,3}}(\{group}\d{{3}})+", typed):  # 1,234,567
+        typed = typed.replace(group, "")
+    elif point in typed:  # 1,234.5
+        integer, _, fraction = typed.rpartition(point)
+        typed = f"{integer.replace(group, '')}.{fraction}"
+    elif typed.count(group) == 1:  # 1,5 in English, 0.5 in German
+        typed = typed.replace(group, ".")
+    try:
+        return float(typed)
+    except ValueError:
+        return text
 
 
 class OptionalNumberField(BoundField):
@@ -231,9 +302,10 @@ class OptionalNumberField(BoundField):
                  whole: bool = False, unit: str = ""):
         super().__init__(controller, path, label, tooltip, QLineEdit())
         self.whole, self.unit = whole, unit
+        self.text_language = language()  # the language the editor's text is written in
         self.unit_label = QLabel()
         self.row.insertWidget(1, self.unit_label)
-        pattern = r"\d*" if whole else r"\d*([.,]\d*)?"
+        pattern = r"[\d.,]*"  # digits and separators (thousands, decimal mark)
         self.editor.setValidator(QRegularExpressionValidator(QRegularExpression(pattern)))
         self.editor.setClearButtonEnabled(True)
         self.editor.setMinimumWidth(NUMBER_WIDTH)
@@ -242,14 +314,12 @@ class OptionalNumberField(BoundField):
         self.editor.editingFinished.connect(self.commit)
 
     def read(self) -> Any:
-        text = self.editor.text().strip().replace(",", ".")
-        if text in ("", "."):
-            return None
-        return int(text) if self.whole else float(text)
+        return parse_number(self.editor.text(), self.whole, self.text_language)
 
     def write(self, value: Any) -> None:
-        if value != self.read():
+        if value != self.read() or self.text_language != language():
             self.editor.setText("" if value is None else format_number(value))
+            self.text_language = language()
 
     def set_placeholder(self, text: str) -> None:
         self.editor.setPlaceholderText(text)
@@ -257,6 +327,10 @@ class OptionalNumberField(BoundField):
     def retranslate(self) -> None:
         super().retranslate()
         self.unit_label.setText(t(self.unit) if self.unit else "")
+        shown = self.read()  # the number in the editor, read in the language it was written in
+        if isinstance(shown, int | float):
+            self.put(shown)  # written again with the new language's separators
+        self.text_language = language()
 
 
 class TextField(BoundField):
@@ -376,8 +450,8 @@ class MultiCheckField(BoundField):
         for choice, box in zip(self.choices, self.boxes, strict=True):
             box.setChecked(choice.value in chosen)
 
-    def local_problem(self) -> str:
-        return "" if self.read() else t("Keep at least one format allowed.")
+    def local_problem(self, value: Any) -> str:
+        return "" if value else t("Keep at least one format allowed.")
 
     def set_default(self, values: list) -> None:
         """What None means; shown when the scenario leaves the field out."""

@@ -7,12 +7,15 @@ changes); the blocks and the power bar keep theirs.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from app.domain.result import SizingResult
-from app.ui.text import t
+from app.i18n import translate
+from app.ui.text import language, t
 from app.ui.theme import LIGHT, PaletteFollower, Theme, text_item
 from app.ui.units import number
 
@@ -23,6 +26,15 @@ MAX_RACKS = 24
 KIND_COLOURS = {"compute": "#4c78a8", "network": "#9d755d"}
 RACK_SHADE = 11 / 255  # share of text in a rack's face: #f4f4f4 on white paper [-]
 OUTLINE = "#999999"  # the power gauge's frame, readable on light and dark paper
+_NETWORK = re.compile(r" \(([^()]+)\)( #\d+)$")  # "<switch> (<network>) #<n>"
+
+
+def item_name(name: str, kind: str) -> str:
+    """A rack item's name in the window's language: a switch's network (English in the
+    result, e.g. 'front-end and storage') is translated; product names stay as they are."""
+    if kind != "network":
+        return name
+    return _NETWORK.sub(lambda m: f" ({translate(m[1], language())}){m[2]}", name)
 
 
 def power_colour(share: float) -> QColor:
@@ -60,7 +72,7 @@ class RackScene(QGraphicsScene):
                            limit=number(rack.limit_w / 1e3, ",.0f")))
         units_each = max(rack.units_used // max(len(rack.items), 1), 1)
         y = height
-        for name in rack.items:
+        for name in (item_name(n, rack.kind) for n in rack.items):
             y -= units_each * UNIT_H
             item = self.addRect(QRectF(x + 4, y, RACK_W - 8, units_each * UNIT_H - 1),
                                 QPen(Qt.PenStyle.NoPen),

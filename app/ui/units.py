@@ -68,3 +68,14 @@ def watts(value: float) -> str:
 def usd(value: float | None, spec: str = ",.0f") -> str:
     """'USD 1,234' ('1.234 USD' in German) [USD]; 'n/a' when there is no price."""
     return t("n/a") if value is None else t("USD {amount}", amount=number(value, spec))
+
+
+# Units written as words (assumption units): translated; symbols (s, GB, kW) are not.
+UNIT_NAMES = ("sequences", "tokens", "tokens/s", "tokens/parameter", "pages", "parameters",
+              "links", "chunks", "chunks/GPU", "checkpoints", "nodes", "bits", "bits/weight",
+              "B/param", "B/token", "days", "years", "USD/kW/month")
+
+
+def unit_text(unit: str) -> str:
+    """A unit in the window's language (a unit written as a word translated)."""
+    return t(unit) if unit in UNIT_NAMES else unit

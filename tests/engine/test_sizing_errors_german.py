@@ -82,9 +82,10 @@ CASES = [
      "cpu.cpu: unknown cpu id 'epyc-1'; known: epyc-9654, ",
      "unbekannte CPU-ID 'epyc-1'; bekannt: epyc-9654"),
     ("hardware.server", scenario(BASE, hardware={"server": "nope"}), None,
-     "hardware.server: 'nope' is not a server for h100-sxm; choose one of "
-     "['dgx-h100', 'hgx-h100-8']",
-     "'nope' ist kein Server für h100-sxm; wählen Sie einen von ['dgx-h100', 'hgx-h100-8']"),
+     "hardware.server: 'nope' is not a server for NVIDIA H100 SXM5 80GB (h100-sxm); choose one "
+     "of ['dgx-h100', 'hgx-h100-8']",
+     "'nope' ist kein Server für NVIDIA H100 SXM5 80GB (h100-sxm); wählen Sie einen von "
+     "['dgx-h100', 'hgx-h100-8']"),
     ("training.sequence_length", scenario(FINE_TUNE, training={"sequence_length": 1_000_000}),
      None, "training.sequence_length: 1000000 exceeds the model's context limit of 131072 "
            "tokens", "überschreitet die Kontextgrenze des Modells von 131072 Tokens"),
@@ -99,8 +100,8 @@ CASES = [
      "training.method: 'lora' adapts a trained model; pre-training trains every weight "
      "(use 'full')", "'lora' passt ein trainiertes Modell an"),
     ("training hardware.server", scenario(FINE_TUNE, hardware={"server": "nope"}), None,
-     "hardware.server: 'nope' is not a server for h100-sxm; choose one of "
-     "['dgx-h100', 'hgx-h100-8']", "ist kein Server für h100-sxm"),
+     "hardware.server: 'nope' is not a server for NVIDIA H100 SXM5 80GB (h100-sxm); choose one "
+     "of ['dgx-h100', 'hgx-h100-8']", "ist kein Server für NVIDIA H100 SXM5 80GB (h100-sxm)"),
     ("training hardware.gpu", scenario(FINE_TUNE, hardware={"gpu": "nope"}), None,
      "hardware.gpu: unknown GPU id 'nope'; known: a100-pcie-80, ", "unbekannte GPU-ID 'nope'"),
     ("training selection.gpus", scenario(FINE_TUNE, hardware=None, selection={"gpus": ["nope"]}),

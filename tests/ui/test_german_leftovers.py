@@ -19,13 +19,13 @@ from PySide6.QtWidgets import QApplication
 from app import api
 from app.ui import text
 from app.ui.compare_model import KEY_FIGURES, column
-from app.ui.pages.assumptions import UNIT, UNIT_NAMES, AssumptionsPage, display_unit, unit_text
+from app.ui.pages.assumptions import UNIT, AssumptionsPage, display_unit
 from app.ui.pages.compare import ComparePage
 from app.ui.pages.gpu_selection import GpuSelectionPage, chosen_text
 from app.ui.pages.training import TrainingPage
 from app.ui.summary_panel import SummaryPanel
 from app.ui.theme import mix
-from app.ui.units import usd
+from app.ui.units import UNIT_NAMES, unit_text, usd
 
 ENGINE = Path(__file__).resolve().parents[2] / "app" / "engine"
 USERS = "workload.concurrent_users"

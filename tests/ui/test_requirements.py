@@ -69,7 +69,7 @@ def test_invalid_context_shows_message_and_keeps_scenario(qtbot, page, controlle
     assert not context.message.isHidden()
     assert "max_context_tokens (100) is smaller" in context.message.text()
     assert "{" not in context.message.text()  # the echoed JSON is left out
-    assert context.editor.text() == "8192"  # the scenario's value is back
+    assert context.editor.text() == "8,192"  # the scenario's value is back, grouped
     type_into(context.editor, "16384")
     assert controller.scenario.workload.max_context_tokens == 16384
     assert context.message.isHidden()
@@ -78,7 +78,7 @@ def test_invalid_context_shows_message_and_keeps_scenario(qtbot, page, controlle
 def test_presets_set_max_context(qtbot, page, controller):
     qtbot.mouseClick(page.preset_buttons["32K"], Qt.MouseButton.LeftButton)
     assert controller.scenario.workload.max_context_tokens == 32768
-    assert page.field("workload.max_context_tokens").editor.text() == "32768"
+    assert page.field("workload.max_context_tokens").editor.text() == "32,768"
     qtbot.mouseClick(page.preset_buttons["2K"], Qt.MouseButton.LeftButton)  # < prompt + output
     assert controller.scenario.workload.max_context_tokens == 32768
     assert "smaller" in page.field("workload.max_context_tokens").message.text()

@@ -6,7 +6,9 @@ The serving engine's efficiency factors can be overridden for this scenario (sav
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from html import escape
+
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,13 +32,14 @@ from app.domain.result import Assumption, SizingResult
 from app.domain.scenario import OVERRIDABLE_FACTORS, Scenario
 from app.ui.pages.base import StepPage
 from app.ui.text import language, render, t
-from app.ui.units import number, rate
+from app.ui.units import number, rate, unit_text
 
 COLUMNS = ("Assumption", "Value", "Unit", "Overridden", "Source")
 NAME, VALUE, UNIT, OVERRIDDEN, SOURCE = range(len(COLUMNS))
 EDITABLE_BACKGROUND = "#fff8e1"
 ERROR_STYLE = "color: #c62828;"
 FIELD_WIDTH = 320
+NAME_SHARE = 0.4  # the names take at most this share of the table's width
 TABLE_MIN_HEIGHT = 330  # the first rows, the engine's factors, stay in view
 SCALED_UNITS = {  # engine unit: (shown unit, factor, from this value up), largest first
     "B": (("GB", 1e-9, 1e8), ("MB", 1e-6, 1e5), ("kB", 1e-3, 1e3)),
@@ -47,31 +50,6 @@ SCALED_UNITS = {  # engine unit: (shown unit, factor, from this value up), large
 FACTOR_TIME = ("ms", 1e3)
 # Units written as words (the engine's Assumption.unit and the catalog defaults' units):
 # shown through t(). Symbols (s, ms, B, GB, W, V, A, h, USD, kg/kWh...) are the same in German.
-UNIT_NAMES = ("sequences", "tokens", "tokens/s", "tokens/parameter", "pages", "parameters",
-              "links", "chunks", "chunks/GPU", "checkpoints", "nodes", "bits", "bits/weight",
-              "B/param", "B/token", "days", "years", "USD/kW/month")
-LABELS = {
-    "eta_mem": "Memory bandwidth efficiency, weights",
-    "eta_kv": "Memory bandwidth efficiency, KV cache",
-    "eta_decode": "Compute efficiency, decode",
-    "eta_prefill": "Compute efficiency, prefill",
-    "step_overhead_s": "Overhead per decode step",
-    "layer_overhead_s": "Overhead per layer and step",
-    "fixed_latency_s": "Fixed latency per request",
-    "comm_latency_s": "Latency per all-reduce",
-    "comm_efficiency": "Interconnect efficiency",
-    "memory_fraction": "Share of GPU memory the engine uses",
-    "batch_limit": "Batch limit (max_num_seqs)",
-    "max_batched_tokens": "Tokens per scheduler step",
-    "kv_block_tokens": "KV cache block size",
-    "runtime_base": "Runtime memory per GPU",
-    "cuda_graphs": "CUDA graph memory per GPU",
-    "memory": "GPU memory",
-    "memory_bandwidth": "GPU memory bandwidth",
-    "bits": "Bits per weight",
-    "target_ttft_s": "TTFT target",
-    "target_tokens_per_s_per_user": "Tokens/s per user target",
-}
 
 
 def factor_of(a: Assumption) -> str | None:
@@ -91,16 +69,6 @@ def display_unit(a: Assumption) -> tuple[str, float]:
     return a.unit, 1.0
 
 
-def unit_text(unit: str) -> str:
-    """A unit in the window's language (a unit written as a word translated)."""
-    return t(unit) if unit in UNIT_NAMES else unit
-
-
-def label_of(name: str) -> str:
-    key = name.rpartition(".")[2]
-    if key.startswith("peak_"):
-        return f"{t('Peak compute, {precision}', precision=key[5:])} ({name})"
-    return f"{t(LABELS[key])} ({name})" if key in LABELS else name
 
 
 def value_text(value, scale: float) -> str:
@@ -199,7 +167,9 @@ class AssumptionsPage(StepPage):
         table.setMinimumHeight(TABLE_MIN_HEIGHT)
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)  # fit_columns
         header.setSectionResizeMode(SOURCE, QHeaderView.ResizeMode.Stretch)
+        table.installEventFilter(self)  # fit_columns when the table's width changes
         table.itemChanged.connect(self.value_edited)
         table.currentCellChanged.connect(lambda row, *_: self.show_source(row))
         return table
@@ -276,18 +246,34 @@ class AssumptionsPage(StepPage):
         for row, a in enumerate(assumptions):
             self.fill_row(row, a)
         self.table.blockSignals(False)
+        self.fit_columns()
         self.show_source(self.table.currentRow())
+
+    def fit_columns(self) -> None:
+        """The names as wide as the longest, up to ``NAME_SHARE`` of the table: the sources
+        keep the rest (a long name elides; its row's line under the table has it in full)."""
+        header = self.table.horizontalHeader()
+        widest = max(self.table.sizeHintForColumn(NAME), header.sectionSizeHint(NAME))
+        header.resizeSection(NAME, min(widest, int(self.table.viewport().width() * NAME_SHARE)))
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        if watched is self.table and event.type() == QEvent.Type.Resize:
+            self.fit_columns()
+        return super().eventFilter(watched, event)
 
     def fill_row(self, row: int, a: Assumption) -> None:
         unit, scale = display_unit(a)
         factor = factor_of(a)
         if factor:
             self.factor_rows[row] = (factor, scale)
-        texts = (label_of(a.name), value_text(a.value, scale), unit_text(unit),
-                 t("overridden") if a.overridden else "", a.source)
+        lang = language()
+        source = a.source_text(lang)
+        texts = (a.label(lang), value_text(a.value, scale), unit_text(unit),
+                 t("overridden") if a.overridden else "", source)
         for col, text in enumerate(texts):
             self.table.setItem(row, col, self.cell(text, a, editable=bool(factor) and col == VALUE))
-        self.table.item(row, SOURCE).setToolTip(a.source)
+        self.table.item(row, NAME).setToolTip(a.name)  # the id: JSON, factor_overrides
+        self.table.item(row, SOURCE).setToolTip(source)
 
     def cell(self, text: str, a: Assumption, editable: bool) -> QTableWidgetItem:
         item = QTableWidgetItem(text)
@@ -308,7 +294,9 @@ class AssumptionsPage(StepPage):
             self.source.setText(t("Select a row to read its full source."))
             return
         a = result.assumptions[row]
-        self.source.setText(f"<b>{a.name}</b>: {a.source}")
+        lang = language()
+        self.source.setText(f"<b>{escape(a.label(lang))}</b> ({escape(a.name)}): "
+                            f"{escape(a.source_text(lang))}")
 
     # --- edits -----------------------------------------------------------------------------
     def value_edited(self, item: QTableWidgetItem) -> None:

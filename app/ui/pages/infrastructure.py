@@ -11,12 +11,15 @@ from pathlib import Path
 
 import pyqtgraph as pg
 from PySide6.QtWidgets import (
+    QBoxLayout,
+    QComboBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +35,10 @@ from app.ui.text import language, render, t
 from app.ui.topology import TopologyView
 from app.ui.units import number, tb, usd, watts
 
+#: Below this page width [px] the summary and the power chart go under the inputs instead of
+#: beside them (at 1400 x 900 the page is about 850 px wide: side by side).
+SIDE_BY_SIDE_MIN = 760
+COOLING_CHARS = 24  # characters the cooling choice shows before it elides
 POWER_PARTS = ("Compute nodes", "Network", "Cooling and facility overhead")
 POWER_COLOURS = ("#4c78a8", "#9d755d", "#bab0ac")
 COOLING_CHOICES = [
@@ -86,12 +93,19 @@ class InfrastructurePage(StepPage):
             "Empty fields use the catalog defaults; prices are indicative and dated.")
 
     def build(self) -> None:
+        """The inputs with the power chart beside them; the tables (summary, networks,
+        storage, cost) under both over the page's whole width, where their values read on one
+        or two lines in English and German. Narrower than ``SIDE_BY_SIDE_MIN`` the chart goes
+        under the inputs."""
         self.fields: list[BoundField] = []
         self.groups: list[tuple[QGroupBox, str]] = []
-        row = QHBoxLayout()
-        row.addWidget(self.inputs(), 0)
-        row.addWidget(self.figures(), 1)
-        self.layout_.addLayout(row)
+        self.top = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.top.addWidget(self.inputs(), 0)
+        self.top.addWidget(self.figures(), 1)
+        self.layout_.addLayout(self.top)
+        for box in self.table_boxes:
+            self.layout_.addWidget(box)
+        self.layout_.addWidget(self.warning)
         self.layout_.addWidget(self.titled(self.racks_box(), "Rack elevation"))
         self.layout_.addWidget(self.titled(self.topology_box(), "Node topology"))
         self.layout_.addStretch(1)
@@ -134,29 +148,35 @@ class InfrastructurePage(StepPage):
         for field in rows:
             field.add_to(form)
             self.fields.append(field)
+        # the longest cooling choice would make the whole column as wide as itself; the list
+        # that opens still shows every choice in full
+        cooling = rows[0].editor
+        cooling.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        cooling.setMinimumContentsLength(COOLING_CHARS)
+        cooling.view().setMinimumWidth(cooling.view().sizeHintForColumn(0))
+        box.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         return box
 
     # --- figures --------------------------------------------------------------------------
     def figures(self) -> QWidget:
-        holder = QWidget()
-        column = QVBoxLayout(holder)
-        column.setContentsMargins(0, 0, 0, 0)
+        """The power chart (beside the inputs); the tables are made here too, in
+        ``table_boxes``, and placed under both by :meth:`build`."""
         self.summary = FigureTable(0, 2)
         self.summary.stretch_only(1)
         self.networks = FigureTable(0, 4)
+        self.networks.stretch_only(1)
         self.storage = FigureTable(0, 3)
+        self.storage.stretch_only(1)
         self.costs = FigureTable(0, 4)
         self.costs.stretch_only(0, 3)
         self.power_chart = PowerChart()
         self.warning = QLabel(wordWrap=True)
         self.warning.setStyleSheet("color: #c62828;")
-        for widget, title in ((self.summary, "Power, cooling and feeds"),
-                              (self.power_chart, "Power breakdown"),
-                              (self.networks, "Networks"), (self.storage, "Storage"),
-                              (self.costs, "Cost (indicative)")):
-            column.addWidget(self.titled(widget, title))
-        column.addWidget(self.warning)
-        return holder
+        self.table_boxes = [self.titled(widget, title) for widget, title in (
+            (self.summary, "Power, cooling and feeds"), (self.networks, "Networks"),
+            (self.storage, "Storage"), (self.costs, "Cost (indicative)"))]
+        return self.titled(self.power_chart, "Power breakdown")
 
     def racks_box(self) -> QWidget:
         self.rack_view = RackView()
@@ -176,6 +196,14 @@ class InfrastructurePage(StepPage):
         column.addLayout(buttons)
         column.addWidget(self.topology)
         return holder
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        wide = self.width() >= SIDE_BY_SIDE_MIN
+        direction = (QBoxLayout.Direction.LeftToRight if wide
+                     else QBoxLayout.Direction.TopToBottom)
+        if self.top.direction() != direction:
+            self.top.setDirection(direction)
 
     def titled(self, widget: QWidget, title: str) -> QGroupBox:
         box = QGroupBox()

@@ -61,6 +61,13 @@ def cold_start_text(value_s: float) -> str:
     return t("{s} s ({m} min)", s=number(value_s, ",.0f"), m=number(value_s / 60, ",.1f"))
 
 
+def autoscaling_text(low: int, high: int) -> str:
+    """'1 to 3 replicas'; a range of one count is that count ('1 replica')."""
+    if low < high:
+        return t("{low} to {high} replicas", low=low, high=high)
+    return t("{n} replica", n=low) if low == 1 else t("{n} replicas", n=low)
+
+
 class NodeDiagram(QWidget):
     """Nodes as boxes, GPU slots as squares coloured by the replica they run."""
 
@@ -283,8 +290,8 @@ class RedundancyPage(StepPage):
             "Replicas per node": t("up to {n}", n=s.replicas_per_node),
             "Nodes per replica": str(s.nodes_per_replica),
             "GPUs": str(s.gpus_total),
-            "Autoscaling range": t("{low} to {high} replicas", low=s.autoscale_min_replicas,
-                                   high=s.autoscale_max_replicas),
+            "Autoscaling range": autoscaling_text(s.autoscale_min_replicas,
+                                                  s.autoscale_max_replicas),
             "Cold start": cold_start_text(s.cold_start_s),
             "Batch completion": t("{h} h", h=number(hours, ",.1f")) if hours else "",
         }

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTextBrowser
 
 from app.domain.result import Assumption, Lever, SizingResult
 from app.ui.pages.base import StepPage
-from app.ui.text import render, t
-from app.ui.units import gb, number, rate, seconds, usd, watts
+from app.ui.text import language, render, t
+from app.ui.units import gb, number, rate, seconds, unit_text, usd, watts
 
 MET, MISSED = "#2e7d32", "#c62828"
 STYLE = """<style>
@@ -127,7 +127,9 @@ def assumption_row(a: Assumption) -> tuple[str, ...]:
         value = value * factor
     shown = plain_number(value) if isinstance(value, int | float) else str(value)
     flag = escape(t("yes")) if a.overridden else ""
-    return (escape(a.name), escape(shown), escape(unit), escape(a.source), flag)
+    name = f"{escape(a.label(language()))}<br><span class='muted'>{escape(a.name)}</span>"
+    return (name, escape(shown), escape(unit_text(unit)),
+            escape(a.source_text(language())), flag)
 
 
 def report_html(r: SizingResult, names: dict[str, str]) -> str:
