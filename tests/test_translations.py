@@ -191,6 +191,9 @@ CONSTANTS: list[tuple[str, str, Callable[[ast.AST], list[str]]]] = [
     # the ranking the search fell back to (t(how)).
     ("app/engine/selection.py", "def verdict_for", item(0)),
     # names passed as string parameters of the engine's sentences (translated by the formatter)
+    ("app/engine/narrative.py", "ALONE", values),  # loss_message: msg(ALONE[unit])
+    ("app/engine/narrative.py", "FULL_LOAD", values),
+    ("app/engine/narrative.py", "PART_LOAD", values),
     ("app/engine/narrative.py", "METHOD_NAMES", values),  # {method}: full training, LoRA...
     ("app/engine/narrative.py", "RECOMPUTE_NAMES", values),  # {recompute}
     ("app/engine/narrative.py", "INDEX_NAMES", values),  # {index}: HNSW, flat (exact)...

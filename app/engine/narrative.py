@@ -126,29 +126,45 @@ def scale_messages(load: int, redundancy: str, replicas: int, nodes: int, server
     return out
 
 
+# What still serves when one unit fails (a node or a rack): nothing when it is the only one,
+# else the replicas left against the load.
+ALONE = {
+    "node": "A single node: when it fails, nothing serves until it is repaired.",
+    "rack": "All nodes are in one rack: when it fails, nothing serves until it is repaired.",
+}
+FULL_LOAD = {
+    "node": "With one node down, {left:,} of {replicas:,} replicas still serve the full load "
+            "({load:,} needed).",
+    "rack": "With one rack down, {left:,} of {replicas:,} replicas still serve the full load "
+            "({load:,} needed).",
+}
+PART_LOAD = {
+    "node": "With one node down, {left:,} of {replicas:,} replicas serve about {share:.0%} of "
+            "the peak load; the rest queue.",
+    "rack": "With one rack down, {left:,} of {replicas:,} replicas serve about {share:.0%} of "
+            "the peak load; the rest queue.",
+}
+
+
+def loss_message(unit: str, units: int, left: int, replicas: int, load: int) -> Message:
+    """What still serves when one ``unit`` ("node" or "rack") of ``units`` fails, leaving
+    ``left`` of ``replicas`` replicas for a load that needs ``load``."""
+    if units <= 1:
+        return msg(ALONE[unit])
+    if left >= load:
+        return msg(FULL_LOAD[unit], left=left, replicas=replicas, load=load)
+    return msg(PART_LOAD[unit], left=left, replicas=replicas,
+               share=min(left / max(load, 1), 1.0))
+
+
 def failure_message(nodes: int, left: int, replicas: int, load: int) -> Message:
     """What still serves when one node fails."""
-    if nodes <= 1:
-        return msg("A single node: when it fails, nothing serves until it is repaired.")
-    if left >= load:
-        return msg("With one node down, {left:,} of {replicas:,} replicas still serve the full "
-                   "load ({load:,} needed).", left=left, replicas=replicas, load=load)
-    return msg("With one node down, {left:,} of {replicas:,} replicas serve about {share:.0%} of "
-               "the peak load; the rest queue.", left=left, replicas=replicas,
-               share=min(left / max(load, 1), 1.0))
+    return loss_message("node", nodes, left, replicas, load)
 
 
 def rack_failure_message(racks: int, left: int, replicas: int, load: int) -> Message:
     """What still serves when the rack holding the most replicas fails."""
-    if racks <= 1:
-        return msg("All nodes are in one rack: when it fails, nothing serves until it is "
-                   "repaired.")
-    if left >= load:
-        return msg("With one rack down, {left:,} of {replicas:,} replicas still serve the full "
-                   "load ({load:,} needed).", left=left, replicas=replicas, load=load)
-    return msg("With one rack down, {left:,} of {replicas:,} replicas serve about {share:.0%} of "
-               "the peak load; the rest queue.", left=left, replicas=replicas,
-               share=min(left / max(load, 1), 1.0))
+    return loss_message("rack", racks, left, replicas, load)
 
 
 def rack_redundancy_message(redundancy: str, survives: bool, racks: int, fullest: int,
