@@ -3,6 +3,7 @@
 import pytest
 
 from app.catalog.loader import load_catalog
+from app.ui import text
 from app.ui.controller import Controller
 
 
@@ -17,3 +18,35 @@ def controller(qtbot, catalog, user_config_dir):
     ctrl = Controller(catalog)
     ctrl.recompute()
     return ctrl
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """Every test leaves the window's language English, whatever it switched to."""
+    yield
+    text.set_language("en")
+
+
+@pytest.fixture
+def shown_window(qtbot, controller):
+    """The main window at the screenshot size (1400 x 900), shown."""
+    from app.ui.app import SCREENSHOT_SIZE
+    from app.ui.main_window import MainWindow
+
+    window = MainWindow(controller)
+    qtbot.addWidget(window)
+    window.resize(*SCREENSHOT_SIZE)
+    window.show()
+    yield window
+    controller.wait_until_idle()
+
+
+@pytest.fixture
+def requirements_page(qtbot, controller):
+    """Step 1 alone, tall enough for every group."""
+    from app.ui.pages.requirements import RequirementsPage
+
+    page = RequirementsPage(controller)
+    qtbot.addWidget(page)
+    page.resize(1000, 1200)
+    return page

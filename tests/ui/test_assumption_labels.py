@@ -13,14 +13,7 @@ import pytest
 from app import api
 from app.report.accuracy import recorded
 from app.report.sections import Context, section_assumptions
-from app.ui import text
 from app.ui.pages.assumptions import NAME, SOURCE, AssumptionsPage
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    text.set_language("en")
 
 
 @pytest.fixture

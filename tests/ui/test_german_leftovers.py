@@ -31,12 +31,6 @@ ENGINE = Path(__file__).resolve().parents[2] / "app" / "engine"
 USERS = "workload.concurrent_users"
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    text.set_language("en")
-
-
 def figures(table) -> dict[str, str]:
     return {table.text(row, 0): table.text(row, 1) for row in range(table.rowCount())}
 

@@ -15,23 +15,13 @@ from app.ui import text
 from app.ui.charts import DecodeBreakdownChart, VramChart
 from app.ui.fields import parse_number
 from app.ui.pages.redundancy import autoscaling_text
-from app.ui.pages.requirements import RequirementsPage
 from app.ui.pages.training import TrainingPage
 from app.ui.racks import RackView, item_name
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    text.set_language("en")
-
-
 @pytest.fixture
-def page(qtbot, controller):
-    page = RequirementsPage(controller)
-    qtbot.addWidget(page)
-    page.resize(1000, 1200)
-    return page
+def page(requirements_page):
+    return requirements_page
 
 
 def type_into(editor: QLineEdit, typed: str) -> None:

@@ -11,24 +11,17 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication, QBoxLayout
 
-from app.ui import text
-from app.ui.app import SCREENSHOT_SIZE
 from app.ui.main_window import MainWindow
 from app.ui.pages.infrastructure import SIDE_BY_SIDE_MIN, InfrastructurePage
 
 
 @pytest.fixture
-def window(qtbot, controller):
-    win = MainWindow(controller)
-    qtbot.addWidget(win)
-    win.resize(*SCREENSHOT_SIZE)
-    win.show()
-    yield win
-    controller.wait_until_idle()
-    text.set_language("en")
+def window(shown_window):
+    return shown_window
 
 
 def settle() -> None:
+    """Let layouts settle: they run in posted events, wrapped labels a round later."""
     for _ in range(3):
         QApplication.processEvents()
 

@@ -22,12 +22,6 @@ from app.ui.topology import TopologyView
 from app.ui.units import number_locale, rate, tb, usd
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    text.set_language("en")
-
-
 @pytest.fixture(scope="module")
 def large():
     """A result with several racks and a scale-out fabric."""

@@ -11,8 +11,6 @@ import pytest
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from app import api
-from app.ui import text
-from app.ui.app import SCREENSHOT_SIZE
 from app.ui.flow_layout import FlowLayout
 from app.ui.main_window import MainWindow
 
@@ -20,18 +18,13 @@ EXAMPLES = ("worked-example", "pretrain", "rag-assistant", "cpu-small-model")
 
 
 @pytest.fixture
-def window(qtbot, controller):
-    win = MainWindow(controller)
-    qtbot.addWidget(win)
-    win.resize(*SCREENSHOT_SIZE)
-    win.show()
-    yield win
-    controller.wait_until_idle()
-    text.set_language("en")
+def window(shown_window):
+    return shown_window
 
 
 def settle() -> None:
-    for _ in range(3):  # layouts settle in posted events, wrapped labels a round later
+    """Let layouts settle: they run in posted events, wrapped labels a round later."""
+    for _ in range(3):
         QApplication.processEvents()
 
 

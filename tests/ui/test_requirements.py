@@ -10,17 +10,13 @@ from PySide6.QtWidgets import QLineEdit
 
 from app.ui.dialogs.import_model import ImportModelDialog
 from app.ui.fields import problem_for
-from app.ui.pages.requirements import RequirementsPage
 
 HF_FIXTURES = Path(__file__).parents[1] / "catalog" / "fixtures" / "hf"
 
 
 @pytest.fixture
-def page(qtbot, controller):
-    page = RequirementsPage(controller)
-    qtbot.addWidget(page)
-    page.resize(1000, 1200)
-    return page
+def page(requirements_page):
+    return requirements_page
 
 
 def sized(qtbot, controller):
