@@ -457,6 +457,8 @@ MESSAGES: dict[str, str] = {
     "TTFT target met": "TTFT-Ziel erreicht",
     "TTFT target missed": "TTFT-Ziel verfehlt",
     "{n} for load, {m} with {redundancy}": "{n} für Last, {m} ges. ({redundancy})",
+    "{n} for load, no redundancy": "{n} für Last, ohne Redundanz",
+    "{share:.0%} of the usable memory": "{share:.0%} des nutzbaren Speichers",
     # === step 1: requirements (app/ui/pages/requirements.py) ====================================
     "1 Requirements": "1 Anforderungen",
     "Describe what the deployment must serve: the model, the workload, the quality floor and "

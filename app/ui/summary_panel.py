@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from app.domain.result import SizingResult
@@ -9,8 +10,9 @@ from app.ui.controller import Controller
 from app.ui.text import t
 from app.ui.units import gb, number, rate, seconds, watts
 
-PASS_STYLE = "QLabel { color: white; background: #2e7d32; border-radius: 4px; padding: 2px 6px; }"
-FAIL_STYLE = "QLabel { color: white; background: #c62828; border-radius: 4px; padding: 2px 6px; }"
+PASS, FAIL = "#2e7d32", "#c62828"
+PASS_STYLE = f"QLabel {{ color: white; background: {PASS}; border-radius: 4px; padding: 2px 6px; }}"
+FAIL_STYLE = f"QLabel {{ color: white; background: {FAIL}; border-radius: 4px; padding: 2px 6px; }}"
 
 
 class Badge(QLabel):
@@ -20,6 +22,14 @@ class Badge(QLabel):
         self.setText(text)
         self.setVisible(passed is not None)
         self.setStyleSheet(PASS_STYLE if passed else FAIL_STYLE)
+
+
+def replicas_text(for_load: int, total: int, redundancy: str) -> str:
+    """'1 for load, 2 with N+1' (or '1 for load, no redundancy')."""
+    if redundancy == "none":
+        return t("{n} for load, no redundancy", n=number(for_load, ",d"))
+    return t("{n} for load, {m} with {redundancy}", n=number(for_load, ",d"),
+             m=number(total, ",d"), redundancy=redundancy.upper())
 
 
 class SummaryPanel(QFrame):
@@ -34,7 +44,7 @@ class SummaryPanel(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.controller = controller
         self.title = QLabel()
-        self.vram_bar = QProgressBar(maximum=1000, textVisible=False)
+        self.vram_bar = QProgressBar(maximum=1000, textVisible=True)
         self.fit_badge, self.speed_badge, self.ttft_badge = Badge(), Badge(), Badge()
         self.labels = {name: QLabel() for name in self.ROWS}
         self.values = {name: QLabel(wordWrap=True) for name in self.ROWS}
@@ -66,12 +76,21 @@ class SummaryPanel(QFrame):
     def show_problems(self, problems: list[str]) -> None:
         self.problems.setText("\n".join(problems))
 
+    def show_vram(self, used: float, usable: float, fits: bool) -> None:
+        """The bar: share of the usable memory one GPU needs, green when it fits, else red."""
+        share = used / usable if usable else 0.0
+        self.vram_bar.setValue(int(min(share, 1.0) * 1000))
+        self.vram_bar.setFormat(t("{share:.0%} of the usable memory", share=share))
+        self.vram_bar.setToolTip(t("{used} of {usable} usable per GPU", used=gb(used),
+                                   usable=gb(usable)))
+        palette = self.vram_bar.palette()
+        palette.setColor(QPalette.ColorRole.Highlight, QColor(PASS if fits else FAIL))
+        palette.setColor(QPalette.ColorRole.HighlightedText, QColor("white"))
+        self.vram_bar.setPalette(palette)
+
     def show_result(self, r: SizingResult) -> None:
         m, p, s = r.memory, r.performance, r.scale
-        share = m.per_gpu_bytes / m.gpu_usable_bytes if m.gpu_usable_bytes else 0.0
-        self.vram_bar.setValue(int(min(share, 1.0) * 1000))
-        self.vram_bar.setToolTip(t("{used} of {usable} usable per GPU", used=gb(m.per_gpu_bytes),
-                                   usable=gb(m.gpu_usable_bytes)))
+        self.show_vram(m.per_gpu_bytes, m.gpu_usable_bytes, m.fits)
         self.fit_badge.set_state(m.fits, t("Fits in memory") if m.fits else t("Does not fit"))
         met = p.targets_met
         self.speed_badge.set_state(met.get("tokens_per_s_per_user"),
@@ -89,9 +108,7 @@ class SummaryPanel(QFrame):
             + (f" ({t('target')} {seconds(p.targets['ttft_s'])})" if p.targets else ""),
             "GPUs": f"{number(s.gpus_total, ',d')} ({number(s.replicas, ',d')} x "
                     f"{r.selection.chosen['gpus_per_replica']})",
-            "Replicas": t("{n} for load, {m} with {redundancy}",
-                          n=number(s.replicas_for_load, ",d"), m=number(s.replicas, ",d"),
-                          redundancy=s.redundancy),
+            "Replicas": replicas_text(s.replicas_for_load, s.replicas, s.redundancy),
             "Nodes": f"{number(s.nodes, ',d')} x {self.server_name(s.server)}",
             "IT power": watts(r.facility.it_power_w),
         }

@@ -284,8 +284,28 @@ def test_the_summary_panel_groups_thousands(controller, qtbot):
     controller.load(data, None)
     s = controller.result.scale
     assert s.replicas >= 1000
-    assert panel.values["Replicas"].text().startswith(f"{s.replicas_for_load:,} for load, "
-                                                      f"{s.replicas:,} with")
+    assert panel.values["Replicas"].text().startswith(f"{s.replicas_for_load:,} for load, ")
     controller.set_language("de")
     assert panel.values["Replicas"].text().startswith(
         f"{s.replicas_for_load:,} für Last".replace(",", "."))
+
+
+def test_the_summary_names_the_redundancy_and_colours_the_memory_bar(qtbot, controller):
+    from PySide6.QtGui import QPalette
+
+    from app.ui.summary_panel import FAIL, PASS, SummaryPanel
+
+    panel = SummaryPanel(controller)
+    qtbot.addWidget(panel)
+    assert controller.result.memory.fits is False  # the worked example: FP16 KV is short
+    assert panel.values["Replicas"].text() == "1 for load, 2 with N+1"
+    assert panel.vram_bar.text() == "101% of the usable memory"
+    highlight = panel.vram_bar.palette().color(QPalette.ColorRole.Highlight).name()
+    assert highlight == FAIL
+    controller.edit("precision.kv_cache", "fp8")
+    controller.edit("availability.redundancy", "none")
+    assert controller.wait_until_idle()
+    assert panel.values["Replicas"].text() == "1 for load, no redundancy"
+    assert panel.vram_bar.palette().color(QPalette.ColorRole.Highlight).name() == PASS
+    controller.set_language("de")
+    assert panel.vram_bar.text().endswith("% des nutzbaren Speichers")
