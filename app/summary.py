@@ -6,6 +6,8 @@ Rendered from the ``SizingResult`` alone, like every other view of the numbers.
 from __future__ import annotations
 
 from app.domain.result import SizingResult
+from app.engine.narrative import replica_range
+from app.i18n import msg, plural
 
 GB = 1e9
 GIB = 2**30
@@ -21,12 +23,14 @@ def _heading(title: str) -> list[str]:
 
 def requirements(r: SizingResult) -> list[str]:
     w, i = r.inputs["workload"], r.inputs
-    users = w["concurrent_users"]
+    count = w["concurrent_users"]
+    users = "max concurrent users" if count == "max" else plural(
+        count, msg("{n} concurrent user"), msg("{n} concurrent users"), n=count).text()
     lines = _heading("1 Requirements")
     lines.append(f"Model: {r.model['name']} ({r.model['params_total'] / 1e9:.1f} B parameters, "
                  f"{r.model['layers']} layers, {r.model['kv_heads']} KV heads, context limit "
                  f"{r.model['max_context_tokens']:,} tokens)")
-    lines.append(f"Workload: {w['kind'].replace('_', ' ')}, {users} concurrent users, prompt "
+    lines.append(f"Workload: {w['kind'].replace('_', ' ')}, {users}, prompt "
                  f"{w['prompt_tokens']:,} + output {w['output_tokens']:,} tokens, maximum "
                  f"context {w['max_context_tokens']:,}")
     lines.append(f"Formats: weights {i['precision']['weights']}, KV cache "
@@ -79,8 +83,9 @@ def performance(r: SizingResult) -> list[str]:
         lines.append(f"  {label:<14} users {point.concurrency:7.0f}  TTFT {point.ttft_s:7.2f} s  "
                      f"{point.tokens_per_s_per_user:7.1f} tokens/s/user  "
                      f"{point.output_tokens_per_s:9,.0f} tokens/s total")
-    lines.append(f"  band x{p.band.low:.2f} .. x{p.band.high:.2f}; SLO capacity "
-                 f"{p.slo_capacity_per_replica} users per replica")
+    capacity = plural(p.slo_capacity_per_replica, msg("{n} user per replica"),
+                      msg("{n} users per replica"), n=p.slo_capacity_per_replica).text()
+    lines.append(f"  band x{p.band.low:.2f} .. x{p.band.high:.2f}; SLO capacity {capacity}")
     if p.targets_met:
         lines.append(f"  targets: TTFT {_yes(p.targets_met['ttft'])}, tokens/s per user "
                      f"{_yes(p.targets_met['tokens_per_s_per_user'])}")
@@ -99,8 +104,10 @@ def scale(r: SizingResult) -> list[str]:
     s, c = r.scale, r.cost
     lines = _heading("5 Redundancy and scale")
     lines += [f"  {sentence}" for sentence in s.explanation]
-    lines.append(f"  {s.nodes} node(s) of {s.server}, {s.gpus_total} GPUs in replicas; "
-                 f"autoscaling {s.autoscale_min_replicas}..{s.autoscale_max_replicas} replicas")
+    gpus = plural(s.gpus_total, msg("{n} GPU in replicas"), msg("{n} GPUs in replicas"),
+                  n=s.gpus_total).text()
+    autoscaling = replica_range(s.autoscale_min_replicas, s.autoscale_max_replicas).text()
+    lines.append(f"  {s.nodes} node(s) of {s.server}, {gpus}; autoscaling {autoscaling}")
     cost = f"USD {c.capital_usd:,.0f}" if c.capital_usd else "no price in the catalog"
     lines.append(f"  capital (indicative): {cost}. {c.note}")
     return lines

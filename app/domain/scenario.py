@@ -67,8 +67,8 @@ class Workload(Strict):
         context = self.max_context_tokens
         if context is not None and context < self.prompt_tokens + self.output_tokens:
             raise RuleError(msg(
-                "max_context_tokens ({context}) is smaller than prompt_tokens + output_tokens "
-                "({total}); raise it or shorten the request",
+                "max_context_tokens ({context:,}) is smaller than prompt_tokens + output_tokens "
+                "({total:,}); raise it or shorten the request",
                 context=context, total=self.prompt_tokens + self.output_tokens))
         return self
 
@@ -113,8 +113,8 @@ class Hardware(Strict):
             self.__dict__["gpus_per_replica"] = product
         elif self.gpus_per_replica != product:
             raise RuleError(msg(
-                "gpus_per_replica ({gpus}) must equal tensor_parallel x pipeline_parallel "
-                "({tensor} x {pipeline} = {product})", gpus=self.gpus_per_replica,
+                "gpus_per_replica ({gpus:,}) must equal tensor_parallel x pipeline_parallel "
+                "({tensor:,} x {pipeline:,} = {product:,})", gpus=self.gpus_per_replica,
                 tensor=self.tensor_parallel, pipeline=self.pipeline_parallel, product=product))
         return self
 
@@ -244,8 +244,8 @@ class Training(Strict):
         if (self.global_batch_size is not None and self.data_parallel is not None
                 and self.global_batch_size < self.micro_batch_size * self.data_parallel):
             raise RuleError(msg(
-                "global_batch_size ({batch}) is smaller than micro_batch_size x data_parallel "
-                "({micro} x {replicas}); raise it or use fewer data-parallel replicas",
+                "global_batch_size ({batch:,}) is smaller than micro_batch_size x data_parallel "
+                "({micro:,} x {replicas:,}); raise it or use fewer data-parallel replicas",
                 batch=self.global_batch_size, micro=self.micro_batch_size,
                 replicas=self.data_parallel))
         return self
@@ -282,8 +282,9 @@ class Rag(Strict):
     def _overlap_below_chunk(self) -> Rag:
         if (self.chunk_tokens is not None and self.overlap_tokens is not None
                 and self.overlap_tokens >= self.chunk_tokens):
-            raise RuleError(msg("overlap_tokens ({overlap}) must be smaller than chunk_tokens "
-                                "({chunk})", overlap=self.overlap_tokens, chunk=self.chunk_tokens))
+            raise RuleError(msg("overlap_tokens ({overlap:,}) must be smaller than chunk_tokens "
+                                "({chunk:,})", overlap=self.overlap_tokens,
+                                chunk=self.chunk_tokens))
         return self
 
 
@@ -337,10 +338,10 @@ class Scenario(Strict):
                                     allowed=", ".join(OVERRIDABLE_FACTORS)))
             share = name.startswith("eta_") or name == "comm_efficiency"
             if share and not 0 < number <= 1:
-                raise RuleError(msg("factor '{name}' = {number} must be a share above 0 and at "
+                raise RuleError(msg("factor '{name}' = {number:,} must be a share above 0 and at "
                                     "most 1 (no engine beats the hardware roofline)",
                                     name=name, number=number))
             if not share and not 0 <= number <= 1:
-                raise RuleError(msg("factor '{name}' = {number} s must be between 0 and 1 s",
+                raise RuleError(msg("factor '{name}' = {number:,} s must be between 0 and 1 s",
                                     name=name, number=number))
         return value

@@ -52,7 +52,7 @@ from app.engine.scale import (
     replicas_for_rate,
     surviving_replicas,
 )
-from app.i18n import Message, msg
+from app.i18n import Message, msg, plural
 
 if TYPE_CHECKING:
     from app.engine.pipeline import Resolved
@@ -425,10 +425,18 @@ def warnings_for(catalog: Catalog, config: Configuration, memory: MemoryResult,
                        "or a smaller weight format.", gpus=config.replica.gpus,
                        gpu=config.gpu.name))
     elif not memory.fits:
-        out.append(msg("The KV cache for {users} users at {context:,} tokens does not fit: only "
-                       "{n} sequences fit per replica; the others wait in a queue.",
-                       users=memory.concurrency_sized, context=memory.peak_context_tokens,
-                       n=memory.max_concurrent_sequences))
+        # one user: not even its sequence fits (fewer fit than the users sized for)
+        out.append(plural(
+            memory.concurrency_sized,
+            msg("The KV cache for one user at {context:,} tokens does not fit: not even one "
+                "sequence fits per replica."),
+            plural(memory.max_concurrent_sequences,
+                   msg("The KV cache for {users} users at {context:,} tokens does not fit: only "
+                       "one sequence fits per replica; the others wait in a queue."),
+                   msg("The KV cache for {users} users at {context:,} tokens does not fit: only "
+                       "{n} sequences fit per replica; the others wait in a queue.")),
+            users=memory.concurrency_sized, context=memory.peak_context_tokens,
+            n=memory.max_concurrent_sequences))
     window = r.scenario.workload.completion_window_hours
     hours = scale.batch_completion_hours
     if hours and window and hours > window:
@@ -516,8 +524,9 @@ def training_candidate(plan: TrainingPlan, chosen: bool, works: bool,
     if chosen and works:
         reason = msg("chosen")
     elif works:
-        reason = msg("works with {gpus} GPUs ({days:.1f} days); ranked lower",
-                     gpus=plan.gpus, days=plan.wall_clock_s / SECONDS_PER_DAY)
+        reason = plural(plan.gpus, msg("works with one GPU ({days:.1f} days); ranked lower"),
+                        msg("works with {gpus} GPUs ({days:.1f} days); ranked lower"),
+                        gpus=plan.gpus, days=plan.wall_clock_s / SECONDS_PER_DAY)
     elif not plan.fits:
         reason = msg("does not fit: {need:.1f} GB per GPU against {usable:.1f} GB usable "
                      "(closest of the configurations tried)", need=plan.per_gpu_bytes / GB,
@@ -653,11 +662,17 @@ def training_warnings(plan: TrainingPlan, t: TrainingResult, setup,
     """What the user must know about the training plan."""
     out = []
     if not t.fits:
-        out.append(msg("The training configuration does not fit: {need:.1f} GB per GPU "
-                       "against {usable:.1f} GB usable on {gpu} ({gpus} GPUs). Raise "
-                       "training.max_gpus, shard more (ZeRO-3), recompute activations or use "
-                       "a larger GPU.", need=t.per_gpu_bytes / GB, usable=t.gpu_usable_bytes / GB,
-                       gpu=plan.gpu.name, gpus=t.gpus_total))
+        out.append(plural(t.gpus_total,
+                          msg("The training configuration does not fit: {need:.1f} GB per GPU "
+                              "against {usable:.1f} GB usable on one {gpu}. Raise "
+                              "training.max_gpus, shard more (ZeRO-3), recompute activations or "
+                              "use a larger GPU."),
+                          msg("The training configuration does not fit: {need:.1f} GB per GPU "
+                              "against {usable:.1f} GB usable on {gpu} ({gpus} GPUs). Raise "
+                              "training.max_gpus, shard more (ZeRO-3), recompute activations or "
+                              "use a larger GPU."),
+                          need=t.per_gpu_bytes / GB, usable=t.gpu_usable_bytes / GB,
+                          gpu=plan.gpu.name, gpus=t.gpus_total))
     if t.target_days is None and t.wall_clock_s > 365 * SECONDS_PER_DAY:
         out.append(msg("Training takes {years:.1f} years on the smallest configuration that "
                        "fits; set training.target_days to size the cluster for a deadline.",
@@ -675,10 +690,15 @@ def training_warnings(plan: TrainingPlan, t: TrainingResult, setup,
                        "(more gradient accumulation, ZeRO-1/2 or a faster fabric help).",
                        dp=t.dp_communication_s))
     if t.pipeline_bubble_share > 0.1:
-        out.append(msg("The pipeline bubble adds {share:.0%} to every step ({m} micro-batches "
-                       "for {p} stages); more micro-batches per step or an interleaved "
-                       "schedule reduce it.", share=t.pipeline_bubble_share,
-                       m=t.gradient_accumulation_steps, p=t.pipeline_parallel))
+        out.append(plural(t.gradient_accumulation_steps,
+                          msg("The pipeline bubble adds {share:.0%} to every step (one "
+                              "micro-batch for {p} stages); more micro-batches per step or an "
+                              "interleaved schedule reduce it."),
+                          msg("The pipeline bubble adds {share:.0%} to every step ({m} "
+                              "micro-batches for {p} stages); more micro-batches per step or an "
+                              "interleaved schedule reduce it."),
+                          share=t.pipeline_bubble_share, m=t.gradient_accumulation_steps,
+                          p=t.pipeline_parallel))
     if t.method == "qlora":
         out.append(msg("QLoRA dequantises the 4-bit weights in every pass; measured "
                        "throughput is often well below the MFU assumed here."))

@@ -14,7 +14,7 @@ from app.domain.result import (
     RagResult,
     TrainingResult,
 )
-from app.i18n import Message, msg
+from app.i18n import Message, msg, plural
 
 GB = 1e9
 GIB = 2**30
@@ -36,38 +36,38 @@ def memory_messages(m: MemoryResult, weights_format: str, kv_format: str,
     else:
         out.append(msg("The model has {total:,.2f} billion parameters.",
                        total=m.params_total / 1e9))
-    kv, avg = m.kv_cache_bytes / GB, m.kv_cache_bytes_average / GB
-    if m.concurrency_sized == 1:
-        kv_message = msg("One sequence at peak context needs {kv:,.1f} GB of KV cache "
-                         "({avg:,.1f} GB at the average context).", kv=kv, avg=avg)
-    else:
-        kv_message = msg("{users:,} sequences at peak context need {kv:,.1f} GB of KV cache "
-                         "({avg:,.1f} GB at the average context).", users=m.concurrency_sized,
-                         kv=kv, avg=avg)
     out += [
-        msg("In {fmt} the weights take {weights:,.1f} GB ({per_gpu:,.1f} GB on each of {gpus:,} "
-            "GPUs).", fmt=weights_format, weights=m.weights_bytes / GB,
-            per_gpu=m.weights_bytes_per_gpu / GB, gpus=gpus),
+        plural(gpus, msg("In {fmt} the weights take {weights:,.1f} GB, all on one GPU."),
+               msg("In {fmt} the weights take {weights:,.1f} GB ({per_gpu:,.1f} GB on each of "
+                   "{gpus:,} GPUs)."), fmt=weights_format, weights=m.weights_bytes / GB,
+               per_gpu=m.weights_bytes_per_gpu / GB, gpus=gpus),
         msg("Each token of context needs {kib:,.0f} KiB of KV cache in {fmt}; one sequence at "
             "{context:,} tokens needs {seq:,.2f} GiB.", kib=m.kv_bytes_per_token / 1024,
             fmt=kv_format, context=m.peak_context_tokens, seq=m.kv_bytes_per_sequence / GIB),
-        kv_message,
+        plural(m.concurrency_sized,
+               msg("One sequence at peak context needs {kv:,.1f} GB of KV cache ({avg:,.1f} GB "
+                   "at the average context)."),
+               msg("{users:,} sequences at peak context need {kv:,.1f} GB of KV cache "
+                   "({avg:,.1f} GB at the average context)."), users=m.concurrency_sized,
+               kv=m.kv_cache_bytes / GB, avg=m.kv_cache_bytes_average / GB),
         msg("One GPU must hold {need:,.1f} GB (weights, KV cache and {runtime:,.1f} GB runtime); "
             "the engine may use {usable:,.1f} GB of its {memory:,.1f} GB.",
             need=m.per_gpu_bytes / GB, runtime=m.runtime_bytes_per_gpu / GB,
             usable=m.gpu_usable_bytes / GB, memory=m.gpu_memory_bytes / GB),
     ]
-    if m.fits and m.max_concurrent_sequences == 1:
-        out.append(msg("It fits: one sequence at peak context."))
-    elif m.fits:
-        out.append(msg("It fits: up to {n:,} sequences at peak context.",
-                       n=m.max_concurrent_sequences))
+    if m.fits:
+        out.append(plural(m.max_concurrent_sequences, msg("It fits: one sequence at peak context."),
+                          msg("It fits: up to {n:,} sequences at peak context."),
+                          n=m.max_concurrent_sequences))
     elif not m.weights_fit:
         out.append(msg("It does not fit: the weights and runtime alone exceed the usable "
                        "memory."))
     else:
-        out.append(msg("It does not fit: only {n:,} of {users:,} sequences fit at peak context.",
-                       n=m.max_concurrent_sequences, users=m.concurrency_sized))
+        out.append(plural(m.max_concurrent_sequences,
+                          msg("It does not fit: only one of {users:,} sequences fits at peak "
+                              "context."),
+                          msg("It does not fit: only {n:,} of {users:,} sequences fit at peak "
+                              "context."), n=m.max_concurrent_sequences, users=m.concurrency_sized))
     out.append(msg("The rule of thumb 'parameters x 2 bytes' gives {gb:,.1f} GB ({gib:,.1f} GiB) "
                    "for the whole model; it ignores the KV cache, which grows with users and "
                    "context, and the runtime overhead.", gb=m.naive_weights_bytes / GB,
@@ -90,22 +90,30 @@ def performance_messages(p: PerformanceResult, engine_name: str) -> list[Message
     out += [
         msg("One user alone: first token after {ttft:,.2f} s, then {speed:,.1f} tokens/s.",
             ttft=p.single_user.ttft_s, speed=p.single_user.tokens_per_s_per_user),
-        msg("At {users:,.0f} concurrent users: {speed:,.1f} tokens/s each, first token after "
-            "{ttft:,.2f} s, {total:,.0f} output tokens/s in all (decode batch {batch:,.0f}).",
-            users=at.concurrency, speed=at.tokens_per_s_per_user, ttft=at.ttft_s,
-            total=at.output_tokens_per_s, batch=at.batch),
+        plural(at.concurrency,
+               msg("At one concurrent user: {speed:,.1f} tokens/s, first token after {ttft:,.2f} "
+                   "s, {total:,.0f} output tokens/s in all (decode batch {batch:,.0f})."),
+               msg("At {users:,.0f} concurrent users: {speed:,.1f} tokens/s each, first token "
+                   "after {ttft:,.2f} s, {total:,.0f} output tokens/s in all (decode batch "
+                   "{batch:,.0f})."), users=at.concurrency, speed=at.tokens_per_s_per_user,
+               ttft=at.ttft_s, total=at.output_tokens_per_s, batch=at.batch),
         msg("Each decode step takes {itl:,.1f} ms: weights {w:,.1f} ms, KV cache {kv:,.1f} ms, "
             "compute {c:,.1f} ms, other users' prompts {pf:,.1f} ms, communication {comm:,.1f} ms, "
             "overhead {o:,.1f} ms ({bound}-bound).", itl=at.itl_s * 1e3,
             w=bd.weights_read_s * 1e3, kv=bd.kv_read_s * 1e3, c=bd.compute_s * 1e3,
             pf=bd.prefill_share_s * 1e3, comm=bd.communication_s * 1e3,
             o=bd.overhead_s * 1e3, bound=bd.bound),
-        msg("At saturation a replica serves {total:,.0f} output tokens/s with {users:,.0f} "
-            "users.", total=p.saturation.output_tokens_per_s, users=p.saturation.concurrency),
+        plural(p.saturation.concurrency,
+               msg("At saturation a replica serves {total:,.0f} output tokens/s with one user."),
+               msg("At saturation a replica serves {total:,.0f} output tokens/s with "
+                   "{users:,.0f} users."), total=p.saturation.output_tokens_per_s,
+               users=p.saturation.concurrency),
         msg("Expected range: x{low:,.2f} to x{high:,.2f} of these figures (calibration residuals "
             "of the {engine} profile).", low=p.band.low, high=p.band.high, engine=engine_name),
-        msg("{n:,} users per replica meet both targets with room for every one of them at the "
-            "maximum context.", n=p.slo_capacity_per_replica),
+        plural(p.slo_capacity_per_replica,
+               msg("One user per replica meets both targets with room at the maximum context."),
+               msg("{n:,} users per replica meet both targets with room for every one of them "
+                   "at the maximum context."), n=p.slo_capacity_per_replica),
     ]
     return out
 
@@ -114,16 +122,31 @@ def scale_messages(load: int, redundancy: str, replicas: int, nodes: int, server
                    tier: str, read_gb_s: float, cold_s: float,
                    hours: float | None) -> list[Message]:
     out = [
-        msg("{load:,} replicas carry the load; with {redundancy} redundancy {replicas:,} replicas "
-            "run on {nodes:,} x {server}.", load=load, redundancy=redundancy, replicas=replicas,
-            nodes=nodes, server=server),
+        # one replica in all only without redundancy (N+1 and 2N add at least one)
+        plural(replicas,
+               msg("One replica carries the load, without redundancy, on {nodes:,} x {server}."),
+               plural(load, msg("One replica carries the load; with {redundancy} redundancy "
+                                "{replicas:,} replicas run on {nodes:,} x {server}."),
+                      msg("{load:,} replicas carry the load; with {redundancy} redundancy "
+                          "{replicas:,} replicas run on {nodes:,} x {server}.")),
+               load=load, redundancy=redundancy, replicas=replicas, nodes=nodes, server=server),
         msg("A node loads its weights from '{tier}' storage ({read:g} GB/s read) and serves "
             "after about {cold:,.0f} s.", tier=tier, read=read_gb_s, cold=cold_s),
     ]
     if hours is not None:
-        out.append(msg("The batch volume takes {hours:,.1f} h on {load:,} replicas at saturation "
-                       "throughput.", hours=hours, load=load))
+        out.append(plural(load, msg("The batch volume takes {hours:,.1f} h on one replica at "
+                                    "saturation throughput."),
+                          msg("The batch volume takes {hours:,.1f} h on {load:,} replicas at "
+                              "saturation throughput."), hours=hours, load=load))
     return out
+
+
+def replica_range(low: int, high: int) -> Message:
+    """The autoscaling range: '1 to 3 replicas'; a range of one count is that count
+    ('1 replica')."""
+    if low < high:
+        return msg("{low} to {high} replicas", low=low, high=high)
+    return plural(low, msg("{n} replica"), msg("{n} replicas"), n=low)
 
 
 # What still serves when one unit fails (a node or a rack): nothing when it is the only one,
@@ -132,17 +155,29 @@ ALONE = {
     "node": "A single node: when it fails, nothing serves until it is repaired.",
     "rack": "All nodes are in one rack: when it fails, nothing serves until it is repaired.",
 }
-FULL_LOAD = {
-    "node": "With one node down, {left:,} of {replicas:,} replicas still serve the full load "
-            "({load:,} needed).",
-    "rack": "With one rack down, {left:,} of {replicas:,} replicas still serve the full load "
-            "({load:,} needed).",
+FULL_LOAD = {  # (one replica left, several left)
+    "node": ("With one node down, one of {replicas:,} replicas still serves the full load "
+             "({load:,} needed).",
+             "With one node down, {left:,} of {replicas:,} replicas still serve the full load "
+             "({load:,} needed)."),
+    "rack": ("With one rack down, one of {replicas:,} replicas still serves the full load "
+             "({load:,} needed).",
+             "With one rack down, {left:,} of {replicas:,} replicas still serve the full load "
+             "({load:,} needed)."),
 }
-PART_LOAD = {
-    "node": "With one node down, {left:,} of {replicas:,} replicas serve about {share:.0%} of "
-            "the peak load; the rest queue.",
-    "rack": "With one rack down, {left:,} of {replicas:,} replicas serve about {share:.0%} of "
-            "the peak load; the rest queue.",
+PART_LOAD = {  # (the only replica, spanning several nodes, is lost; one left; several left)
+    "node": ("With one node down, the only replica stops: nothing serves until the node is "
+             "repaired.",
+             "With one node down, one of {replicas:,} replicas serves about {share:.0%} of the "
+             "peak load; the rest queue.",
+             "With one node down, {left:,} of {replicas:,} replicas serve about {share:.0%} of "
+             "the peak load; the rest queue."),
+    "rack": ("With one rack down, the only replica stops: nothing serves until the rack is "
+             "repaired.",
+             "With one rack down, one of {replicas:,} replicas serves about {share:.0%} of the "
+             "peak load; the rest queue.",
+             "With one rack down, {left:,} of {replicas:,} replicas serve about {share:.0%} of "
+             "the peak load; the rest queue."),
 }
 
 
@@ -152,9 +187,11 @@ def loss_message(unit: str, units: int, left: int, replicas: int, load: int) -> 
     if units <= 1:
         return msg(ALONE[unit])
     if left >= load:
-        return msg(FULL_LOAD[unit], left=left, replicas=replicas, load=load)
-    return msg(PART_LOAD[unit], left=left, replicas=replicas,
-               share=min(left / max(load, 1), 1.0))
+        one, many = FULL_LOAD[unit]
+        return plural(left, msg(one), msg(many), left=left, replicas=replicas, load=load)
+    sole, one, many = PART_LOAD[unit]
+    return plural(replicas, msg(sole), plural(left, msg(one), msg(many)), left=left,
+                  replicas=replicas, share=min(left / max(load, 1), 1.0))
 
 
 def failure_message(nodes: int, left: int, replicas: int, load: int) -> Message:
@@ -218,21 +255,28 @@ def training_messages(t: TrainingResult, gpu_name: str, model_name: str) -> list
                        model=model_name, params=t.params_total / 1e9,
                        fmt="4-bit NF4" if t.method == "qlora" else "BF16",
                        adapters=t.adapter_params / 1e6, bpp=t.model_state_bytes_per_param))
-    out.append(msg("{gpus:,} x {gpu}: {d:,} data-parallel replicas of {t:,} (tensor) x {p:,} "
-                   "(pipeline) GPUs, ZeRO stage {zero}, {recompute}.", gpus=t.gpus_total,
-                   gpu=gpu_name, d=t.data_parallel, t=t.tensor_parallel, p=t.pipeline_parallel,
-                   zero=t.zero_stage, recompute=RECOMPUTE_NAMES[t.activation_recompute]))
+    out.append(plural(t.data_parallel,
+                      msg("{gpus:,} x {gpu}: one data-parallel replica of {t:,} (tensor) x {p:,} "
+                          "(pipeline) GPUs, ZeRO stage {zero}, {recompute}."),
+                      msg("{gpus:,} x {gpu}: {d:,} data-parallel replicas of {t:,} (tensor) x "
+                          "{p:,} (pipeline) GPUs, ZeRO stage {zero}, {recompute}."),
+                      gpus=t.gpus_total, gpu=gpu_name, d=t.data_parallel, t=t.tensor_parallel,
+                      p=t.pipeline_parallel, zero=t.zero_stage,
+                      recompute=RECOMPUTE_NAMES[t.activation_recompute]))
     out.append(msg("Each GPU holds {states:,.1f} GB of model state (weights {w:,.1f}, gradients "
                    "{g:,.1f}, optimizer {o:,.1f}) and {act:,.1f} GB of activations: {need:,.1f} GB "
                    "of the {usable:,.1f} GB usable.", states=t.model_state_bytes_per_gpu / GB,
                    w=t.weights_bytes_per_gpu / GB, g=t.gradients_bytes_per_gpu / GB,
                    o=t.optimizer_bytes_per_gpu / GB, act=t.activation_bytes_per_gpu / GB,
                    need=t.per_gpu_bytes / GB, usable=t.gpu_usable_bytes / GB))
-    out.append(msg("A step trains {tokens:,.0f} tokens ({seqs:,} sequences of {s:,}, {m:,} "
-                   "micro-batches of {b:,} per replica) in {step:,.2f} s at {mfu:.0%} MFU.",
-                   tokens=t.tokens_per_step, seqs=t.global_batch_sequences,
-                   s=t.sequence_length, m=t.gradient_accumulation_steps, b=t.micro_batch_size,
-                   step=t.step_time_s, mfu=t.mfu))
+    out.append(plural(t.gradient_accumulation_steps,
+                      msg("A step trains {tokens:,.0f} tokens ({seqs:,} sequences of {s:,}, one "
+                          "micro-batch of {b:,} per replica) in {step:,.2f} s at {mfu:.0%} MFU."),
+                      msg("A step trains {tokens:,.0f} tokens ({seqs:,} sequences of {s:,}, {m:,} "
+                          "micro-batches of {b:,} per replica) in {step:,.2f} s at {mfu:.0%} "
+                          "MFU."), tokens=t.tokens_per_step, seqs=t.global_batch_sequences,
+                      s=t.sequence_length, m=t.gradient_accumulation_steps,
+                      b=t.micro_batch_size, step=t.step_time_s, mfu=t.mfu))
     out.append(msg("{tokens:.3g} tokens x {fpt:.3g} FLOPs each = {flops:.3g} FLOPs take "
                    "{days:,.1f} days ({hours:,.0f} GPU-hours) at {mfu:.0%} of {peak:,.0f} "
                    "TFLOP/s per GPU.", tokens=t.tokens_total, fpt=t.flops_per_token,
@@ -248,13 +292,19 @@ def training_messages(t: TrainingResult, gpu_name: str, model_name: str) -> list
                        "added to the step), tensor-parallel {tp:,.2f} s and pipeline {pp:,.3f} s "
                        "(inside the MFU).", dp=t.dp_communication_s, tp=t.tp_communication_s,
                        pp=t.pp_communication_s))
-    out.append(msg("A checkpoint is {size:,.1f} GB and takes {save:,.0f} s to write; with a "
-                   "failure every {mtbf:,.1f} h on {gpus:,} GPUs the best interval is "
-                   "{interval:,.0f} min, costing {share:.1%} of the run: {days:,.1f} days in "
-                   "all.", size=t.checkpoint_bytes / GB, save=t.checkpoint_save_s,
-                   mtbf=t.mtbf_cluster_s / 3600, gpus=t.gpus_total,
-                   interval=t.checkpoint_interval_s / 60, share=t.checkpoint_overhead_share,
-                   days=t.wall_clock_s / SECONDS_PER_DAY))
+    out.append(plural(t.gpus_total,
+                      msg("A checkpoint is {size:,.1f} GB and takes {save:,.0f} s to write; with "
+                          "a failure every {mtbf:,.1f} h on one GPU the best interval is "
+                          "{interval:,.0f} min, costing {share:.1%} of the run: {days:,.1f} days "
+                          "in all."),
+                      msg("A checkpoint is {size:,.1f} GB and takes {save:,.0f} s to write; with "
+                          "a failure every {mtbf:,.1f} h on {gpus:,} GPUs the best interval is "
+                          "{interval:,.0f} min, costing {share:.1%} of the run: {days:,.1f} days "
+                          "in all."),
+                      size=t.checkpoint_bytes / GB, save=t.checkpoint_save_s,
+                      mtbf=t.mtbf_cluster_s / 3600, gpus=t.gpus_total,
+                      interval=t.checkpoint_interval_s / 60, share=t.checkpoint_overhead_share,
+                      days=t.wall_clock_s / SECONDS_PER_DAY))
     out.append(msg("Storage: {n:,} checkpoints ({ckpt:,.1f} TB) and the data set ({data:,.2f} "
                    "TB).", n=t.checkpoints_retained, ckpt=t.checkpoint_storage_bytes / 1e12,
                    data=t.dataset_bytes / 1e12))
@@ -263,26 +313,38 @@ def training_messages(t: TrainingResult, gpu_name: str, model_name: str) -> list
 
 def training_failure_message(t: TrainingResult) -> Message:
     """What a failure does to a training job."""
-    return msg("A GPU or node failure stops the whole job; it resumes from the last checkpoint "
-               "(every {interval:,.0f} min), losing about {lost:,.0f} min of work; at {gpus:,} "
-               "GPUs that happens about every {mtbf:,.1f} h.",
-               interval=t.checkpoint_interval_s / 60, lost=t.checkpoint_interval_s / 120,
-               gpus=t.gpus_total, mtbf=t.mtbf_cluster_s / 3600)
+    return plural(t.gpus_total,
+                  msg("A GPU or node failure stops the whole job; it resumes from the last "
+                      "checkpoint (every {interval:,.0f} min), losing about {lost:,.0f} min of "
+                      "work; on one GPU that happens about every {mtbf:,.1f} h."),
+                  msg("A GPU or node failure stops the whole job; it resumes from the last "
+                      "checkpoint (every {interval:,.0f} min), losing about {lost:,.0f} min of "
+                      "work; at {gpus:,} GPUs that happens about every {mtbf:,.1f} h."),
+                  interval=t.checkpoint_interval_s / 60, lost=t.checkpoint_interval_s / 120,
+                  gpus=t.gpus_total, mtbf=t.mtbf_cluster_s / 3600)
 
 
 def training_rack_failure_message(fullest: int, nodes: int) -> Message:
     """What a rack failure does to a training job (it stops, as on any failure)."""
-    return msg("A rack failure takes down up to {fullest:,} of the {nodes:,} nodes and stops the "
-               "job like any other failure; it resumes from the last checkpoint once they "
-               "are repaired or replaced.", fullest=fullest, nodes=nodes)
+    return plural(nodes,
+                  msg("A rack failure takes down the job's only node and stops the job like any "
+                      "other failure; it resumes from the last checkpoint once the node is "
+                      "repaired or replaced."),
+                  msg("A rack failure takes down up to {fullest:,} of the {nodes:,} nodes and "
+                      "stops the job like any other failure; it resumes from the last "
+                      "checkpoint once they are repaired or replaced."),
+                  fullest=fullest, nodes=nodes)
 
 
 def training_scale_messages(t: TrainingResult, server: str, tier: str,
                             resume_s: float) -> list[Message]:
     return [
-        msg("The training cluster: {gpus:,} GPUs on {nodes:,} x {server}; training keeps no "
-            "spare replicas, it restarts from checkpoints.", gpus=t.gpus_total,
-            nodes=t.nodes, server=server),
+        plural(t.gpus_total,
+               msg("The training cluster: one GPU on {nodes:,} x {server}; training keeps no "
+                   "spare replicas, it restarts from checkpoints."),
+               msg("The training cluster: {gpus:,} GPUs on {nodes:,} x {server}; training keeps "
+                   "no spare replicas, it restarts from checkpoints."), gpus=t.gpus_total,
+               nodes=t.nodes, server=server),
         msg("Resuming reads the checkpoint from '{tier}' storage in about {resume:,.0f} s.",
             tier=tier, resume=resume_s),
     ]
@@ -335,10 +397,14 @@ def cpu_messages(c: CpuResult) -> list[Message]:
             "(GPU option: {gpu_speed:,.1f} tokens/s per user at the scenario load).",
             ttft=c.single_user_ttft_s, speed=c.single_user_tokens_per_s,
             gpu_speed=c.gpu_tokens_per_s_per_user),
-        msg("At {users:,.0f} users the CPU server gives {speed:,.1f} tokens/s each and a first "
-            "token after {ttft:,.1f} s; the GPU option {gpu_speed:,.1f} tokens/s and "
-            "{gpu_ttft:,.2f} s.", users=c.users, speed=c.tokens_per_s_per_user, ttft=c.ttft_s,
-            gpu_speed=c.gpu_tokens_per_s_per_user, gpu_ttft=c.gpu_ttft_s),
+        plural(c.users,
+               msg("At one user the CPU server gives {speed:,.1f} tokens/s and a first token "
+                   "after {ttft:,.1f} s; the GPU option {gpu_speed:,.1f} tokens/s and "
+                   "{gpu_ttft:,.2f} s."),
+               msg("At {users:,.0f} users the CPU server gives {speed:,.1f} tokens/s each and a "
+                   "first token after {ttft:,.1f} s; the GPU option {gpu_speed:,.1f} tokens/s "
+                   "and {gpu_ttft:,.2f} s."), users=c.users, speed=c.tokens_per_s_per_user,
+               ttft=c.ttft_s, gpu_speed=c.gpu_tokens_per_s_per_user, gpu_ttft=c.gpu_ttft_s),
     ]
 
 
@@ -346,17 +412,28 @@ def cpu_verdict(verdict: str, cpu: str, sockets: int, model: str, fmt: str, esti
                 gpu_speed: float) -> Message:
     """The verdict in words."""
     if verdict == "cpu-suffices":
-        return msg("Verdict: a CPU server ({sockets} x {cpu}) is enough for {model} in {fmt} at "
-                   "this load: {users:,} users meet both targets. A GPU is faster ({gpu:,.0f} "
-                   "against {cpu_speed:,.0f} tokens/s per user) but not needed.",
-                   sockets=sockets, cpu=cpu, model=model, fmt=fmt,
-                   users=estimate.users_meeting, gpu=gpu_speed,
-                   cpu_speed=estimate.tokens_per_s_per_user)
+        return plural(estimate.users_meeting,
+                      msg("Verdict: a CPU server ({sockets} x {cpu}) is enough for {model} in "
+                          "{fmt} at this load: one user meets both targets. A GPU is faster "
+                          "({gpu:,.0f} against {cpu_speed:,.0f} tokens/s per user) but not "
+                          "needed."),
+                      msg("Verdict: a CPU server ({sockets} x {cpu}) is enough for {model} in "
+                          "{fmt} at this load: {users:,} users meet both targets. A GPU is "
+                          "faster ({gpu:,.0f} against {cpu_speed:,.0f} tokens/s per user) but "
+                          "not needed."),
+                      sockets=sockets, cpu=cpu, model=model, fmt=fmt,
+                      users=estimate.users_meeting, gpu=gpu_speed,
+                      cpu_speed=estimate.tokens_per_s_per_user)
     if verdict == "cpu-for-light-use":
-        return msg("Verdict: CPUs suit light use only. {sockets} x {cpu} serves up to {n:,} "
-                   "users of {model} ({fmt}) within the targets; the scenario's {users:,} users "
-                   "need the GPU option.", sockets=sockets, cpu=cpu, n=estimate.users_meeting,
-                   model=model, fmt=fmt, users=estimate.users)
+        return plural(estimate.users_meeting,
+                      msg("Verdict: CPUs suit light use only. {sockets} x {cpu} serves one user "
+                          "of {model} ({fmt}) within the targets; the scenario's {users:,} users "
+                          "need the GPU option."),
+                      msg("Verdict: CPUs suit light use only. {sockets} x {cpu} serves up to "
+                          "{n:,} users of {model} ({fmt}) within the targets; the scenario's "
+                          "{users:,} users need the GPU option."),
+                      sockets=sockets, cpu=cpu, n=estimate.users_meeting, model=model, fmt=fmt,
+                      users=estimate.users)
     return msg("Verdict: use GPUs. Even one user of {model} ({fmt}) on {sockets} x {cpu} misses "
                "the targets ({speed:,.1f} tokens/s, first token after {ttft:,.1f} s).",
                model=model, fmt=fmt, sockets=sockets, cpu=cpu,

@@ -47,7 +47,7 @@ from app.engine.selection import (
     loss_reason,
     search,
 )
-from app.i18n import Message, msg
+from app.i18n import Message, msg, plural
 
 DEFAULT_QUALITY_FLOOR = ("bf16", "fp16", "fp8", "int8")
 
@@ -134,7 +134,7 @@ def resolve(scenario: Scenario, catalog: Catalog) -> Resolved:
     )
     if workload.context_tokens > model.max_context_tokens:
         raise SizingError(problem("workload.max_context_tokens", msg(
-            "{context} exceeds the model's context limit of {limit} tokens",
+            "{context:,} exceeds the model's context limit of {limit:,} tokens",
             context=workload.context_tokens, limit=model.max_context_tokens)))
     if scenario.availability.storage_tier not in catalog.storage:
         raise SizingError(problem("availability.storage_tier", msg(
@@ -365,7 +365,7 @@ def rag_section(catalog: Catalog, r: Resolved, config: Configuration, performanc
     overlap = int(value("rag_overlap_tokens", "tokens", block.overlap_tokens))
     if overlap >= chunk:
         raise SizingError(problem("rag.overlap_tokens", msg(
-            "{overlap} must be smaller than the chunk of {chunk} tokens", overlap=overlap,
+            "{overlap:,} must be smaller than the chunk of {chunk:,} tokens", overlap=overlap,
             chunk=chunk)))
     corpus = rag_engine.Corpus(
         documents=block.documents,
@@ -405,11 +405,15 @@ def rag_section(catalog: Catalog, r: Resolved, config: Configuration, performanc
         reindex_per_day=block.reindex_per_day)
     warnings = []
     if not result.prompt_holds_context:
-        warnings.append(msg("The prompt of {prompt:,} tokens is shorter than the {added:,} "
-                            "tokens of retrieved context ({k} chunks of {chunk}); raise "
-                            "workload.prompt_tokens so that the GPU sizing includes them.",
-                            prompt=r.scenario.workload.prompt_tokens, added=added, k=top_k,
-                            chunk=chunk))
+        warnings.append(plural(
+            top_k,
+            msg("The prompt of {prompt:,} tokens is shorter than the {added:,} tokens of "
+                "retrieved context (one chunk of {chunk:,}); raise workload.prompt_tokens so that "
+                "the GPU sizing includes them."),
+            msg("The prompt of {prompt:,} tokens is shorter than the {added:,} tokens of "
+                "retrieved context ({k:,} chunks of {chunk:,}); raise workload.prompt_tokens so "
+                "that the GPU sizing includes them."),
+            prompt=r.scenario.workload.prompt_tokens, added=added, k=top_k, chunk=chunk))
     return result, warnings
 
 
@@ -502,7 +506,7 @@ def training_setup(scenario: Scenario, catalog: Catalog, model: ModelSpec,
 
     if block.sequence_length > model.max_context_tokens:
         raise SizingError(problem("training.sequence_length", msg(
-            "{context} exceeds the model's context limit of {limit} tokens",
+            "{context:,} exceeds the model's context limit of {limit:,} tokens",
             context=block.sequence_length, limit=model.max_context_tokens)))
     if block.tensor_parallel is not None:
         allowed = training.tensor_options(model, 1024)

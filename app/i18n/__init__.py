@@ -75,3 +75,16 @@ class Message(BaseModel):
 def msg(template: str, **params: Any) -> Message:
     """Shorthand for a :class:`Message`."""
     return Message(template=template, params=params)
+
+
+def plural(count: float, one: Message, many: Message, **params: Any) -> Message:
+    """``one`` when ``count`` is 1, else ``many``, with ``params`` added to its own.
+
+    Both forms are written out at the call site as ``msg("literal")``, so that the translation
+    scan (tests/test_translations.py) finds both keys and each language words its singular and
+    its plural itself: ``plural(n, msg("{n:,} replica"), msg("{n:,} replicas"), n=n)``. A
+    float count is taken as shown without decimals (``{users:,.0f}``: 1.2 users read "1").
+    Either form may itself be a ``plural(...)`` when a sentence has two counts.
+    """
+    chosen = one if round(count) == 1 else many
+    return Message(template=chosen.template, params={**chosen.params, **params})

@@ -211,10 +211,10 @@ MESSAGES: dict[str, str] = {
         "am nächsten an den Zielen (kein Kandidat erreicht sie)",
     # === engine: retrieval and CPU comparison (app/engine/pipeline.py) ==========================
     "The prompt of {prompt:,} tokens is shorter than the {added:,} tokens of retrieved context "
-    "({k} chunks of {chunk}); raise workload.prompt_tokens so that the GPU sizing includes "
+    "({k:,} chunks of {chunk:,}); raise workload.prompt_tokens so that the GPU sizing includes "
     "them.":
         "Der Prompt mit {prompt:,} Tokens ist kürzer als die {added:,} Tokens abgerufenen "
-        "Kontexts ({k} Chunks zu je {chunk}); erhöhen Sie workload.prompt_tokens, damit die "
+        "Kontexts ({k:,} Chunks zu je {chunk:,}); erhöhen Sie workload.prompt_tokens, damit die "
         "GPU-Dimensionierung sie einschließt.",
     "The CPU comparison uses {cpu_fmt} weights (CPUs have no {gpu_fmt} kernels).":
         "Der CPU-Vergleich verwendet Gewichte in {cpu_fmt} (CPUs haben keine Kernels für "
@@ -1322,35 +1322,35 @@ MESSAGES: dict[str, str] = {
         "Der Wert muss ein JSON-Objekt sein (oder ein {name})",
     # app/domain/scenario.py: the scenario's own rules
     "must be between 1 and {max:,} or 'max'": "muss zwischen 1 und {max:,} liegen oder 'max' sein",
-    "max_context_tokens ({context}) is smaller than prompt_tokens + output_tokens ({total}); "
+    "max_context_tokens ({context:,}) is smaller than prompt_tokens + output_tokens ({total:,}); "
     "raise it or shorten the request":
-        "Der maximale Kontext (max_context_tokens = {context}) ist kleiner als Eingabe + Ausgabe "
-        "(prompt_tokens + output_tokens = {total}); erhöhen Sie ihn oder kürzen Sie die Anfrage",
-    "gpus_per_replica ({gpus}) must equal tensor_parallel x pipeline_parallel ({tensor} x "
-    "{pipeline} = {product})":
-        "Die GPUs je Replikat (gpus_per_replica = {gpus}) müssen dem Produkt aus Tensor- und "
-        "Pipeline-Parallelität entsprechen ({tensor} x {pipeline} = {product})",
+        "Der maximale Kontext (max_context_tokens = {context:,}) ist kleiner als Eingabe + Ausgabe "
+        "(prompt_tokens + output_tokens = {total:,}); erhöhen Sie ihn oder kürzen Sie die Anfrage",
+    "gpus_per_replica ({gpus:,}) must equal tensor_parallel x pipeline_parallel ({tensor:,} x "
+    "{pipeline:,} = {product:,})":
+        "Die GPUs je Replikat (gpus_per_replica = {gpus:,}) müssen dem Produkt aus Tensor- und "
+        "Pipeline-Parallelität entsprechen ({tensor:,} x {pipeline:,} = {product:,})",
     "unknown optimizer '{name}'; allowed: {allowed}":
         "unbekannter Optimierer '{name}'; erlaubt: {allowed}",
-    "global_batch_size ({batch}) is smaller than micro_batch_size x data_parallel ({micro} x "
-    "{replicas}); raise it or use fewer data-parallel replicas":
-        "Der globale Batch (global_batch_size = {batch}) ist kleiner als Micro-Batch x "
-        "Datenparallelität ({micro} x {replicas}); erhöhen Sie ihn oder verwenden Sie weniger "
+    "global_batch_size ({batch:,}) is smaller than micro_batch_size x data_parallel ({micro:,} x "
+    "{replicas:,}); raise it or use fewer data-parallel replicas":
+        "Der globale Batch (global_batch_size = {batch:,}) ist kleiner als Micro-Batch x "
+        "Datenparallelität ({micro:,} x {replicas:,}); erhöhen Sie ihn oder verwenden Sie weniger "
         "datenparallele Replikate",
-    "overlap_tokens ({overlap}) must be smaller than chunk_tokens ({chunk})":
-        "Die Überlappung (overlap_tokens = {overlap}) muss kleiner sein als ein Chunk "
-        "(chunk_tokens = {chunk})",
+    "overlap_tokens ({overlap:,}) must be smaller than chunk_tokens ({chunk:,})":
+        "Die Überlappung (overlap_tokens = {overlap:,}) muss kleiner sein als ein Chunk "
+        "(chunk_tokens = {chunk:,})",
     "unknown factor '{name}'; allowed: {allowed}": "unbekannter Faktor '{name}'; erlaubt: {allowed}",
-    "factor '{name}' = {number} must be a share above 0 and at most 1 (no engine beats the "
+    "factor '{name}' = {number:,} must be a share above 0 and at most 1 (no engine beats the "
     "hardware roofline)":
-        "Faktor '{name}' = {number} muss ein Anteil über 0 und höchstens 1 sein (keine Engine "
+        "Faktor '{name}' = {number:,} muss ein Anteil über 0 und höchstens 1 sein (keine Engine "
         "übertrifft die Roofline der Hardware)",
-    "factor '{name}' = {number} s must be between 0 and 1 s":
-        "Faktor '{name}' = {number} s muss zwischen 0 und 1 s liegen",
+    "factor '{name}' = {number:,} s must be between 0 and 1 s":
+        "Faktor '{name}' = {number:,} s muss zwischen 0 und 1 s liegen",
     # app/engine/pipeline.py resolve(): what the catalog cannot size
     "'{value}' is not in the precision catalog": "'{value}' steht nicht im Katalog der Zahlenformate",
-    "{context} exceeds the model's context limit of {limit} tokens":
-        "{context} überschreitet die Kontextgrenze des Modells von {limit} Tokens",
+    "{context:,} exceeds the model's context limit of {limit:,} tokens":
+        "{context:,} überschreitet die Kontextgrenze des Modells von {limit:,} Tokens",
     "unknown tier '{tier}'; choose one of {tiers}":
         "unbekannte Speicherklasse '{tier}'; wählen Sie eine von {tiers}",
     # app/api.py: reading a scenario file
@@ -1514,8 +1514,8 @@ MESSAGES: dict[str, str] = {
         "{stages} Stufen für {layers} Schichten; höchstens {layers}",
     "no GPU configuration to evaluate; widen selection.gpus":
         "Keine GPU-Konfiguration zu bewerten; erweitern Sie selection.gpus",
-    "{overlap} must be smaller than the chunk of {chunk} tokens":
-        "{overlap} muss kleiner sein als der Chunk von {chunk} Tokens",
+    "{overlap:,} must be smaller than the chunk of {chunk:,} tokens":
+        "{overlap:,} muss kleiner sein als der Chunk von {chunk:,} Tokens",
     "the catalog has no CPUs (catalogs/cpus.toml)":
         "Der Katalog enthält keine CPUs (catalogs/cpus.toml)",
     "'{method}' adapts a trained model; pre-training trains every weight (use 'full')":
@@ -1648,4 +1648,132 @@ MESSAGES: dict[str, str] = {
         "Katalog der Speicherklassen (NVIDIA SuperPOD RA, Tabelle 6)",
     "{source}: {params:,.2f} billion parameters x {per_param:g} tokens":
         "{source}: {params:,.2f} Milliarden Parameter x {per_param:g} Tokens",
+    # --- singular and plural: the form for a count of one (app.i18n.plural) -----------------------
+    # engine sentences (app/engine/narrative.py, explain.py, pipeline.py)
+    "In {fmt} the weights take {weights:,.1f} GB, all on one GPU.":
+        "In {fmt} belegen die Gewichte {weights:,.1f} GB, alle auf einer GPU.",
+    "It does not fit: only one of {users:,} sequences fits at peak context.":
+        "Es passt nicht: nur eine von {users:,} Sequenzen passt bei maximalem Kontext.",
+    "At one concurrent user: {speed:,.1f} tokens/s, first token after {ttft:,.2f} s, {total:,.0f} "
+    "output tokens/s in all (decode batch {batch:,.0f}).":
+        "Bei einem gleichzeitigen Nutzer: {speed:,.1f} Tokens/s, erstes Token nach {ttft:,.2f} s, "
+        "insgesamt {total:,.0f} Ausgabe-Tokens/s (Decode-Batch {batch:,.0f}).",
+    "At saturation a replica serves {total:,.0f} output tokens/s with one user.":
+        "Bei Sättigung liefert ein Replikat {total:,.0f} Ausgabe-Tokens/s mit einem Nutzer.",
+    "One user per replica meets both targets with room at the maximum context.":
+        "Ein Nutzer je Replikat erreicht beide Ziele, mit Platz beim maximalen Kontext.",
+    "One replica carries the load, without redundancy, on {nodes:,} x {server}.":
+        "Ein Replikat trägt die Last, ohne Redundanz, auf {nodes:,} x {server}.",
+    "One replica carries the load; with {redundancy} redundancy {replicas:,} replicas run on "
+    "{nodes:,} x {server}.":
+        "Ein Replikat trägt die Last; mit Redundanz ({redundancy}) laufen {replicas:,} Replikate "
+        "auf {nodes:,} x {server}.",
+    "The batch volume takes {hours:,.1f} h on one replica at saturation throughput.":
+        "Das Batch-Volumen dauert {hours:,.1f} h auf einem Replikat beim Durchsatz in Sättigung.",
+    "With one node down, one of {replicas:,} replicas still serves the full load ({load:,} "
+    "needed).":
+        "Bei Ausfall eines Knotens bedient eines von {replicas:,} Replikaten weiterhin die volle "
+        "Last ({load:,} benötigt).",
+    "With one rack down, one of {replicas:,} replicas still serves the full load ({load:,} "
+    "needed).":
+        "Bei Ausfall eines Racks bedient eines von {replicas:,} Replikaten weiterhin die volle "
+        "Last ({load:,} benötigt).",
+    "With one node down, the only replica stops: nothing serves until the node is repaired.":
+        "Bei Ausfall eines Knotens fällt das einzige Replikat aus: Bis zur Reparatur des Knotens "
+        "wird nichts bedient.",
+    "With one rack down, the only replica stops: nothing serves until the rack is repaired.":
+        "Bei Ausfall eines Racks fällt das einzige Replikat aus: Bis zur Reparatur des Racks wird "
+        "nichts bedient.",
+    "With one node down, one of {replicas:,} replicas serves about {share:.0%} of the peak load; "
+    "the rest queue.":
+        "Bei Ausfall eines Knotens bedient eines von {replicas:,} Replikaten etwa {share:.0%} der "
+        "Spitzenlast; der Rest wartet in der Warteschlange.",
+    "With one rack down, one of {replicas:,} replicas serves about {share:.0%} of the peak load; "
+    "the rest queue.":
+        "Bei Ausfall eines Racks bedient eines von {replicas:,} Replikaten etwa {share:.0%} der "
+        "Spitzenlast; der Rest wartet in der Warteschlange.",
+    "{gpus:,} x {gpu}: one data-parallel replica of {t:,} (tensor) x {p:,} (pipeline) GPUs, ZeRO "
+    "stage {zero}, {recompute}.":
+        "{gpus:,} x {gpu}: ein datenparalleles Replikat aus {t:,} (Tensor) x {p:,} (Pipeline) "
+        "GPUs, ZeRO-Stufe {zero}, {recompute}.",
+    "A step trains {tokens:,.0f} tokens ({seqs:,} sequences of {s:,}, one micro-batch of {b:,} "
+    "per replica) in {step:,.2f} s at {mfu:.0%} MFU.":
+        "Ein Schritt trainiert {tokens:,.0f} Tokens (Sequenzen: {seqs:,} zu {s:,}; ein "
+        "Micro-Batch zu {b:,} je Replikat) in {step:,.2f} s bei {mfu:.0%} MFU.",
+    "A checkpoint is {size:,.1f} GB and takes {save:,.0f} s to write; with a failure every "
+    "{mtbf:,.1f} h on one GPU the best interval is {interval:,.0f} min, costing {share:.1%} of "
+    "the run: {days:,.1f} days in all.":
+        "Ein Checkpoint umfasst {size:,.1f} GB, das Schreiben dauert {save:,.0f} s; bei einem "
+        "Ausfall alle {mtbf:,.1f} h auf einer GPU ist das beste Intervall {interval:,.0f} min, "
+        "das {share:.1%} der Laufzeit kostet: insgesamt {days:,.1f} Tage.",
+    "A GPU or node failure stops the whole job; it resumes from the last checkpoint (every "
+    "{interval:,.0f} min), losing about {lost:,.0f} min of work; on one GPU that happens about "
+    "every {mtbf:,.1f} h.":
+        "Ein Ausfall einer GPU oder eines Knotens stoppt den ganzen Job; er setzt am letzten "
+        "Checkpoint wieder auf (alle {interval:,.0f} min) und verliert etwa {lost:,.0f} min "
+        "Arbeit; bei einer GPU geschieht das etwa alle {mtbf:,.1f} h.",
+    "A rack failure takes down the job's only node and stops the job like any other failure; it "
+    "resumes from the last checkpoint once the node is repaired or replaced.":
+        "Ein Rack-Ausfall legt den einzigen Knoten des Jobs lahm und stoppt den Job wie jeder "
+        "andere Ausfall; er setzt am letzten Checkpoint fort, sobald der Knoten repariert oder "
+        "ersetzt ist.",
+    "The training cluster: one GPU on {nodes:,} x {server}; training keeps no spare replicas, it "
+    "restarts from checkpoints.":
+        "Der Trainingscluster: eine GPU auf {nodes:,} x {server}; das Training hält keine "
+        "Reserve-Replikate vor, es startet von Checkpoints neu.",
+    "At one user the CPU server gives {speed:,.1f} tokens/s and a first token after {ttft:,.1f} "
+    "s; the GPU option {gpu_speed:,.1f} tokens/s and {gpu_ttft:,.2f} s.":
+        "Bei einem Nutzer liefert der CPU-Server {speed:,.1f} Tokens/s und ein erstes Token nach "
+        "{ttft:,.1f} s; die GPU-Option {gpu_speed:,.1f} Tokens/s und {gpu_ttft:,.2f} s.",
+    "Verdict: a CPU server ({sockets} x {cpu}) is enough for {model} in {fmt} at this load: one "
+    "user meets both targets. A GPU is faster ({gpu:,.0f} against {cpu_speed:,.0f} tokens/s per "
+    "user) but not needed.":
+        "Bewertung: Ein CPU-Server ({sockets} x {cpu}) genügt für {model} in {fmt} bei dieser "
+        "Last: Ein Nutzer erreicht beide Ziele. Eine GPU ist schneller ({gpu:,.0f} gegenüber "
+        "{cpu_speed:,.0f} Tokens/s je Nutzer), aber nicht nötig.",
+    "Verdict: CPUs suit light use only. {sockets} x {cpu} serves one user of {model} ({fmt}) "
+    "within the targets; the scenario's {users:,} users need the GPU option.":
+        "Bewertung: CPUs eignen sich nur für leichte Nutzung. {sockets} x {cpu} bedient einen "
+        "Nutzer von {model} ({fmt}) innerhalb der Ziele; die {users:,} Nutzer des Szenarios "
+        "brauchen die GPU-Option.",
+    "The KV cache for one user at {context:,} tokens does not fit: not even one sequence fits "
+    "per replica.":
+        "Der KV-Cache für einen Nutzer bei {context:,} Tokens passt nicht: Nicht einmal eine "
+        "Sequenz passt in ein Replikat.",
+    "The KV cache for {users} users at {context:,} tokens does not fit: only one sequence fits "
+    "per replica; the others wait in a queue.":
+        "Der KV-Cache für {users} Nutzer bei {context:,} Tokens passt nicht (je Replikat nur eine "
+        "Sequenz); die übrigen Nutzer warten in einer Warteschlange.",
+    "works with one GPU ({days:.1f} days); ranked lower":
+        "funktioniert mit einer GPU ({days:.1f} Tage); nachrangig",
+    "The training configuration does not fit: {need:.1f} GB per GPU against {usable:.1f} GB "
+    "usable on one {gpu}. Raise training.max_gpus, shard more (ZeRO-3), recompute activations or "
+    "use a larger GPU.":
+        "Die Trainingskonfiguration passt nicht: {need:.1f} GB je GPU gegenüber {usable:.1f} GB "
+        "nutzbar auf einer {gpu}. Erhöhen Sie training.max_gpus, verteilen Sie stärker (ZeRO-3), "
+        "berechnen Sie Aktivierungen neu oder verwenden Sie eine größere GPU.",
+    "The pipeline bubble adds {share:.0%} to every step (one micro-batch for {p} stages); more "
+    "micro-batches per step or an interleaved schedule reduce it.":
+        "Die Pipeline-Blase verlängert jeden Schritt um {share:.0%} (ein Micro-Batch für {p} "
+        "Stufen); mehr Micro-Batches je Schritt oder ein verschränkter Ablauf (interleaved "
+        "schedule) verringern sie.",
+    "The prompt of {prompt:,} tokens is shorter than the {added:,} tokens of retrieved context "
+    "(one chunk of {chunk:,}); raise workload.prompt_tokens so that the GPU sizing includes "
+    "them.":
+        "Der Prompt mit {prompt:,} Tokens ist kürzer als die {added:,} Tokens abgerufenen "
+        "Kontexts (ein Chunk mit {chunk:,} Tokens); erhöhen Sie workload.prompt_tokens, damit die "
+        "GPU-Dimensionierung sie einschließt.",
+    # the window (app/ui/pages/training.py, redundancy.py)
+    "chosen: {n} GPU": "gewählt: {n} GPU",
+    "{n} sequences ({tokens} tokens), one accumulation step":
+        "Sequenzen: {n} ({tokens} Tokens), ein Akkumulationsschritt",
+    "{n} x {server}, {gpus} GPU each": "{n} x {server}, je {gpus} GPU",
+    "… and one more node": "… und ein weiterer Knoten",
+    # the command line's summary (app/summary.py)
+    "{n} concurrent user": "{n} gleichzeitiger Nutzer",
+    "{n} concurrent users": "{n} gleichzeitige Nutzer",
+    "{n} user per replica": "{n} Nutzer je Replikat",
+    "{n} users per replica": "{n} Nutzer je Replikat",
+    "{n} GPU in replicas": "{n} GPU in Replikaten",
+    "{n} GPUs in replicas": "{n} GPUs in Replikaten",
 }

@@ -439,11 +439,13 @@ MESSAGES: dict[str, str] = {
     "Kubernetes with the NVIDIA GPU Operator (driver, container toolkit, device plugin, DCGM "
     "exporter) on {nodes} GPU servers; one replica per pod with {gpus} GPU(s); replicas "
     "spread over servers (anti-affinity) so that losing one leaves the load served; "
-    "autoscaling between {low} and {high} replicas.":
+    "{autoscaling}.":
         "Kubernetes mit dem NVIDIA GPU Operator (Treiber, Container Toolkit, Device Plugin, "
         "DCGM Exporter) auf {nodes} GPU-Servern; ein Replikat je Pod mit {gpus} GPU(s); "
         "Replikate über die Server verteilt (Anti-Affinität), damit der Ausfall eines Servers "
-        "die Last nicht gefährdet; Autoskalierung zwischen {low} und {high} Replikaten.",
+        "die Last nicht gefährdet; {autoscaling}.",
+    "autoscaling between {low} and {high} replicas":
+        "Autoskalierung zwischen {low} und {high} Replikaten",
     "Serving:": "Serving:",
     "{engine} with tensor parallel {t} and pipeline parallel {p}, {formats}, maximum context "
     "{context:,} tokens, memory fraction {fraction}, batch limit {batch:,}, {tokens:,} tokens "
@@ -785,4 +787,34 @@ MESSAGES: dict[str, str] = {
     "Replicas after a failure": "Replikate nach einem Ausfall",
     "{racks} with servers, at most {nodes} server(s) in one":
         "{racks} mit Servern, höchstens {nodes} Server in einem",
+    # --- singular and plural: the form for a count of one (app.i18n.plural, app/report/sections.py)
+    "{nodes} x {server}, {gpus} GPU in total": "{nodes} x {server}, {gpus} GPU insgesamt",
+    "Expected at {users:,.0f} user": "Erwartet bei {users:,.0f} Nutzer",
+    "{users:,.0f} user: {speed:,.1f} tokens/s, first token after {ttft}, {total:,.0f} output "
+    "tokens/s in all":
+        "{users:,.0f} Nutzer: {speed:,.1f} Tokens/s, erstes Token nach {ttft}, {total:,.0f} "
+        "Ausgabe-Tokens/s insgesamt",
+    "{total:,.0f} output tokens/s with {users:,.0f} user":
+        "{total:,.0f} Ausgabe-Tokens/s mit {users:,.0f} Nutzer",
+    "{gpus} GPU in {nodes} server, {racks} rack(s)": "{gpus} GPU in {nodes} Server, {racks} Rack(s)",
+    "{gpus} GPUs in {nodes} server, {racks} rack(s)":
+        "{gpus} GPUs in {nodes} Server, {racks} Rack(s)",
+    "chosen by the tool among {gpus}, one GPU per replica, ranked by {rank}":
+        "vom Werkzeug gewählt unter {gpus}, eine GPU je Replikat, Rangfolge nach {rank}",
+    "KV cache for {users:,} sequence": "KV-Cache für {users:,} Sequenz",
+    "{replicas} ({load} carries the load)": "{replicas} ({load} trägt die Last)",
+    "{nodes} x {server} ({per_node} GPU each, {replicas} replica(s) per server, {span} "
+    "server(s) per replica)":
+        "{nodes} x {server} (je {per_node} GPU, {replicas} Replikat(e) je Server, {span} "
+        "Server je Replikat)",
+    "At the scenario's load ({users:,.0f} user)":
+        "Bei der Last des Szenarios ({users:,.0f} Nutzer)",
+    "{level}: {users} concurrent user": "{level}: {users} gleichzeitiger Nutzer",
+    "Kubernetes with the NVIDIA GPU Operator (driver, container toolkit, device plugin, DCGM "
+    "exporter) on one GPU server; one replica per pod with {gpus} GPU(s); {autoscaling}.":
+        "Kubernetes mit dem NVIDIA GPU Operator (Treiber, Container Toolkit, Device Plugin, "
+        "DCGM Exporter) auf einem GPU-Server; ein Replikat je Pod mit {gpus} GPU(s); "
+        "{autoscaling}.",
+    "{n} replica, without autoscaling": "{n} Replikat, ohne Autoskalierung",
+    "{n} replicas, without autoscaling": "{n} Replikate, ohne Autoskalierung",
 }

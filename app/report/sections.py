@@ -22,6 +22,8 @@ from reportlab.platypus import (
 )
 
 from app.domain.result import Assumption, ScaleResult, SizingResult
+from app.engine.narrative import replica_range
+from app.i18n import msg, plural
 from app.report import charts, plan
 from app.report.accuracy import Accuracy
 from app.report.style import BAD, FONT_BOLD, GOOD, MUTED, styles, table
@@ -265,8 +267,9 @@ def section_summary(ctx: Context) -> list[Flowable]:
         (ctx.t("Replicas"), ctx.t("{replicas} in total: {load} for the load, redundancy "
                                   "{redundancy}", replicas=s.replicas, load=s.replicas_for_load,
                                   redundancy=redundancy(ctx, s.redundancy))),
-        (ctx.t("Servers"), ctx.t("{nodes} x {server}, {gpus} GPUs in total", nodes=s.nodes,
-                                 server=s.server, gpus=s.gpus_total)),
+        (ctx.t("Servers"), plural(s.gpus_total, msg("{nodes} x {server}, {gpus} GPU in total"),
+                                  msg("{nodes} x {server}, {gpus} GPUs in total"), nodes=s.nodes,
+                                  server=s.server, gpus=s.gpus_total).text(lang)),
         (ctx.t("Configuration"), chosen_by),
         (ctx.t("Verdict"), word(lang, c.get("verdict", "–"))),
     ]
@@ -286,7 +289,8 @@ def targets_table(ctx: Context) -> Flowable:
     p, m = r.performance, r.memory
     point, band = p.at_concurrency, p.band
     header = [ctx.t("Target"), ctx.t("Required"),
-              ctx.t("Expected at {users:,.0f} users", users=point.concurrency),
+              plural(point.concurrency, msg("Expected at {users:,.0f} user"),
+                     msg("Expected at {users:,.0f} users"), users=point.concurrency).text(lang),
               ctx.t("Band"), ctx.t("Result")]
     rows: list[list] = [[cell(h, "cell_head") for h in header]]
     colours: list[tuple] = []
@@ -330,17 +334,27 @@ def key_figures(ctx: Context) -> Flowable:
     point = p.at_concurrency
     rows = [
         (ctx.t("At the scenario's load (one replica)"),
-         ctx.t("{users:,.0f} users: {speed:,.1f} tokens/s each, first token after {ttft}, "
-               "{total:,.0f} output tokens/s in all", users=point.concurrency,
-               speed=point.tokens_per_s_per_user, ttft=seconds(point.ttft_s, lang),
-               total=point.output_tokens_per_s)),
+         plural(point.concurrency,
+                msg("{users:,.0f} user: {speed:,.1f} tokens/s, first token after {ttft}, "
+                    "{total:,.0f} output tokens/s in all"),
+                msg("{users:,.0f} users: {speed:,.1f} tokens/s each, first token after {ttft}, "
+                    "{total:,.0f} output tokens/s in all"), users=point.concurrency,
+                speed=point.tokens_per_s_per_user, ttft=seconds(point.ttft_s, lang),
+                total=point.output_tokens_per_s).text(lang)),
         (ctx.t("Users per replica meeting both targets"),
          num(p.slo_capacity_per_replica, ",d", lang)),
         (ctx.t("Saturation (one replica)"),
-         ctx.t("{total:,.0f} output tokens/s with {users:,.0f} users",
-               total=p.saturation.output_tokens_per_s, users=p.saturation.concurrency)),
-        (ctx.t("Hardware"), ctx.t("{gpus} GPUs in {nodes} servers, {racks} rack(s)",
-                                  gpus=s.gpus_total, nodes=s.nodes, racks=f.racks)),
+         plural(p.saturation.concurrency,
+                msg("{total:,.0f} output tokens/s with {users:,.0f} user"),
+                msg("{total:,.0f} output tokens/s with {users:,.0f} users"),
+                total=p.saturation.output_tokens_per_s,
+                users=p.saturation.concurrency).text(lang)),
+        # one GPU is in one server; several GPUs may share one server
+        (ctx.t("Hardware"), plural(
+            s.gpus_total, msg("{gpus} GPU in {nodes} server, {racks} rack(s)"),
+            plural(s.nodes, msg("{gpus} GPUs in {nodes} server, {racks} rack(s)"),
+                   msg("{gpus} GPUs in {nodes} servers, {racks} rack(s)")),
+            gpus=s.gpus_total, nodes=s.nodes, racks=f.racks).text(lang)),
         (ctx.t("Power"), ctx.t("{it:,.1f} kW IT, {facility:,.1f} kW with cooling (PUE {pue})",
                                it=f.it_power_w / KW, facility=f.facility_power_w / KW,
                                pue=f.pue)),
@@ -422,9 +436,12 @@ def hardware_text(ctx: Context) -> str:
                      p=h["pipeline_parallel"])
     sel = i.get("selection") or {}
     gpus = ", ".join(sel.get("gpus") or []) or ctx.t("every GPU in the catalog")
-    return ctx.t("chosen by the tool among {gpus}, up to {most} GPUs per replica, ranked by "
-                 "{rank}", gpus=gpus, most=sel.get("max_gpus_per_replica", "–"),
-                 rank=ranking(ctx, str(sel.get("rank_by", ""))))
+    most = sel.get("max_gpus_per_replica", 8)  # the scenario's default when not recorded
+    return plural(most, msg("chosen by the tool among {gpus}, one GPU per replica, ranked by "
+                            "{rank}"),
+                  msg("chosen by the tool among {gpus}, up to {most} GPUs per replica, ranked "
+                      "by {rank}"), gpus=gpus, most=most,
+                  rank=ranking(ctx, str(sel.get("rank_by", "")))).text(ctx.lang)
 
 
 def sovereignty_text(ctx: Context) -> str:
@@ -464,7 +481,8 @@ def section_memory(ctx: Context) -> list[Flowable]:
         (ctx.t("KV cache per token"), f"{num(m.kv_bytes_per_token / 1024, ',.0f', lang)} KiB"),
         (ctx.t("KV cache per sequence at {context:,} tokens", context=m.peak_context_tokens),
          gib(m.kv_bytes_per_sequence, lang, ",.2f")),
-        (ctx.t("KV cache for {users:,} sequences", users=users),
+        (plural(users, msg("KV cache for {users:,} sequence"),
+                msg("KV cache for {users:,} sequences"), users=users).text(lang),
          ctx.t("{peak} at peak context, {average} at the average context ({tokens:,.0f} "
                "tokens)", peak=gb(m.kv_cache_bytes, lang), average=gb(m.kv_cache_bytes_average,
                                                                        lang),
@@ -643,15 +661,19 @@ def section_scale(ctx: Context) -> list[Flowable]:
     s = r.scale
     rows = [
         (ctx.t("Redundancy"), redundancy(ctx, s.redundancy)),
-        (ctx.t("Replicas"), ctx.t("{replicas} ({load} carry the load)", replicas=s.replicas,
-                                  load=s.replicas_for_load)),
-        (ctx.t("Servers"), ctx.t("{nodes} x {server} ({per_node} GPUs each, {replicas} "
-                                 "replica(s) per server, {span} server(s) per replica)",
-                                 nodes=s.nodes, server=s.server, per_node=s.gpus_per_node,
-                                 replicas=s.replicas_per_node, span=s.nodes_per_replica)),
+        (ctx.t("Replicas"), plural(s.replicas_for_load, msg("{replicas} ({load} carries the load)"),
+                                   msg("{replicas} ({load} carry the load)"), replicas=s.replicas,
+                                   load=s.replicas_for_load).text(lang)),
+        (ctx.t("Servers"), plural(
+            s.gpus_per_node, msg("{nodes} x {server} ({per_node} GPU each, {replicas} replica(s) "
+                                 "per server, {span} server(s) per replica)"),
+            msg("{nodes} x {server} ({per_node} GPUs each, {replicas} replica(s) per server, "
+                "{span} server(s) per replica)"),
+            nodes=s.nodes, server=s.server, per_node=s.gpus_per_node,
+            replicas=s.replicas_per_node, span=s.nodes_per_replica).text(lang)),
         (ctx.t("GPUs in total"), num(s.gpus_total, ",d", lang)),
-        (ctx.t("Autoscaling"), ctx.t("{low} to {high} replicas", low=s.autoscale_min_replicas,
-                                     high=s.autoscale_max_replicas)),
+        (ctx.t("Autoscaling"), replica_range(s.autoscale_min_replicas,
+                                             s.autoscale_max_replicas).text(lang)),
         (ctx.t("Cold start"), ctx.t("about {time} from storage tier '{tier}'",
                                     time=seconds(s.cold_start_s, lang), tier=s.storage_tier)),
     ]
@@ -1050,7 +1072,8 @@ def section_cpu(ctx: Context) -> list[Flowable]:
     c, lang = ctx.result.cpu, ctx.lang
     if c is None:
         return []
-    header = [ctx.t("At the scenario's load ({users:,.0f} users)", users=c.users),
+    header = [plural(c.users, msg("At the scenario's load ({users:,.0f} user)"),
+                     msg("At the scenario's load ({users:,.0f} users)"), users=c.users).text(lang),
               ctx.t("CPU"), "GPU"]
     rows: list[list] = [[cell(h, "cell_head") for h in header]]
     rows += [
@@ -1153,13 +1176,11 @@ def section_validation(ctx: Context) -> list[Flowable]:
     ]
     for level in levels:
         flow.append(KeepTogether([
-            para(ctx.t("{level}: {users} concurrent users", level=capitalised(ctx.t(level.name)),
-                       users=level.concurrency), "small"), code(plan.vllm_bench(r, level))]))
+            para(concurrent_users(ctx, level), "small"), code(plan.vllm_bench(r, level))]))
     flow.append(subheading(ctx, ctx.t("With NVIDIA AIPerf")))
     for level in levels:
         flow.append(KeepTogether([
-            para(ctx.t("{level}: {users} concurrent users", level=capitalised(ctx.t(level.name)),
-                       users=level.concurrency), "small"), code(plan.aiperf(r, level))]))
+            para(concurrent_users(ctx, level), "small"), code(plan.aiperf(r, level))]))
     flow += [subheading(ctx, ctx.t("Expected figures (one replica, with the band)")),
              expected_table(ctx, levels),
              para(ctx.t("The sizing holds when the measured medians lie inside the band at "
@@ -1169,6 +1190,13 @@ def section_validation(ctx: Context) -> list[Flowable]:
                         "measurement below the band: calibrate AI Sizer with it and size "
                         "again before adding hardware."))]
     return flow
+
+
+def concurrent_users(ctx: Context, level: plan.Level) -> str:
+    """The heading of one benchmark level: 'One user: 1 concurrent user'."""
+    return plural(level.concurrency, msg("{level}: {users} concurrent user"),
+                  msg("{level}: {users} concurrent users"),
+                  level=capitalised(ctx.t(level.name)), users=level.concurrency).text(ctx.lang)
 
 
 def expected_table(ctx: Context, levels: list[plan.Level]) -> Flowable:
@@ -1195,6 +1223,14 @@ def expected_table(ctx: Context, levels: list[plan.Level]) -> Flowable:
 
 
 # ----------------------------------------------------------------------------- 9 stack
+
+
+def autoscaling_clause(ctx: Context, low: int, high: int) -> str:
+    """'autoscaling between 1 and 3 replicas'; without a range, the fixed count."""
+    if low < high:
+        return ctx.t("autoscaling between {low} and {high} replicas", low=low, high=high)
+    return plural(low, msg("{n} replica, without autoscaling"),
+                  msg("{n} replicas, without autoscaling"), n=low).text(ctx.lang)
 
 
 def section_stack(ctx: Context) -> list[Flowable]:
@@ -1226,13 +1262,18 @@ def section_stack(ctx: Context) -> list[Flowable]:
         alerts.append(ctx.t("tokens/s per user below {speed:,.1f}",
                             speed=targets["tokens_per_s_per_user"]))
     items: list[Flowable | str] = [
-        bold(ctx.t("Orchestration:"), ctx.t(
-            "Kubernetes with the NVIDIA GPU Operator (driver, container toolkit, device plugin, "
-            "DCGM exporter) on {nodes} GPU servers; one replica per pod with {gpus} GPU(s); "
-            "replicas spread over servers (anti-affinity) so that losing one leaves the load "
-            "served; autoscaling between {low} and {high} replicas.", nodes=s.nodes,
-            gpus=c["gpus_per_replica"], low=s.autoscale_min_replicas,
-            high=s.autoscale_max_replicas), "bullet"),
+        bold(ctx.t("Orchestration:"), plural(
+            s.nodes,
+            msg("Kubernetes with the NVIDIA GPU Operator (driver, container toolkit, device "
+                "plugin, DCGM exporter) on one GPU server; one replica per pod with {gpus} "
+                "GPU(s); {autoscaling}."),
+            msg("Kubernetes with the NVIDIA GPU Operator (driver, container toolkit, device "
+                "plugin, DCGM exporter) on {nodes} GPU servers; one replica per pod with {gpus} "
+                "GPU(s); replicas spread over servers (anti-affinity) so that losing one leaves "
+                "the load served; {autoscaling}."), nodes=s.nodes,
+            gpus=c["gpus_per_replica"],
+            autoscaling=autoscaling_clause(ctx, s.autoscale_min_replicas,
+                                           s.autoscale_max_replicas)).text(lang), "bullet"),
         KeepTogether(serving),
         bold(ctx.t("Storage:"), ctx.t(
             "block storage near the GPU servers for the model weights ({weights} per "

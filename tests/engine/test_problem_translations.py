@@ -111,8 +111,8 @@ def test_alternatives_are_joined_in_german():
 RULE_CASES = [
     ("workload.concurrent_users", 0, "muss zwischen 1 und 10.000.000 liegen oder 'max' sein"),
     ("workload", {"prompt_tokens": 1000, "output_tokens": 500, "max_context_tokens": 1200},
-     "Der maximale Kontext (max_context_tokens = 1200) ist kleiner als Eingabe + Ausgabe "
-     "(prompt_tokens + output_tokens = 1500)"),
+     "Der maximale Kontext (max_context_tokens = 1.200) ist kleiner als Eingabe + Ausgabe "
+     "(prompt_tokens + output_tokens = 1.500)"),
     ("hardware", {"gpu": "h100-sxm", "gpus_per_replica": 4, "tensor_parallel": 2},
      "(gpus_per_replica = 4) müssen dem Produkt aus Tensor- und Pipeline-Parallelität "
      "entsprechen (2 x 1 = 2)"),
@@ -148,11 +148,11 @@ def test_sizing_error_in_german(catalog):
     with pytest.raises(ScenarioError) as info:
         size(load_scenario(data), catalog)
     error = info.value
-    assert error.problems == ["workload.max_context_tokens: 9000 exceeds the model's context "
-                              "limit of 8192 tokens"]
+    assert error.problems == ["workload.max_context_tokens: 9,000 exceeds the model's context "
+                              "limit of 8,192 tokens"]
     assert error.messages[0].text("de") == (
-        "workload.max_context_tokens: 9000 überschreitet die Kontextgrenze des Modells von "
-        "8192 Tokens")
+        "workload.max_context_tokens: 9.000 überschreitet die Kontextgrenze des Modells von "
+        "8.192 Tokens")
 
 
 def test_unknown_storage_tier_in_german(catalog):

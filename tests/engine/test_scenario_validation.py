@@ -138,7 +138,7 @@ def test_max_context_shorter_than_the_request(catalog):
                                    "max_context_tokens": 1200})
     problems = problems_of(data, catalog)
     assert problems[0].startswith("workload")
-    assert "max_context_tokens" in problems[0] and "1500" in problems[0]
+    assert "max_context_tokens" in problems[0] and "1,500" in problems[0]
 
 
 def test_context_beyond_the_models_limit(catalog):
@@ -147,7 +147,7 @@ def test_context_beyond_the_models_limit(catalog):
     data["model"] = "llama-3-8b"
     problems = problems_of(data, catalog)
     assert problems[0].startswith("workload.max_context_tokens")
-    assert "8192" in problems[0] and "9000" in problems[0]
+    assert "8,192" in problems[0] and "9,000" in problems[0]
 
 
 def test_training_block_errors_name_the_field(catalog):

@@ -87,8 +87,8 @@ CASES = [
      "'nope' ist kein Server für NVIDIA H100 SXM5 80GB (h100-sxm); wählen Sie einen von "
      "['dgx-h100', 'hgx-h100-8']"),
     ("training.sequence_length", scenario(FINE_TUNE, training={"sequence_length": 1_000_000}),
-     None, "training.sequence_length: 1000000 exceeds the model's context limit of 131072 "
-           "tokens", "überschreitet die Kontextgrenze des Modells von 131072 Tokens"),
+     None, "training.sequence_length: 1,000,000 exceeds the model's context limit of 131,072 "
+           "tokens", "überschreitet die Kontextgrenze des Modells von 131.072 Tokens"),
     ("training.tensor_parallel", scenario(FINE_TUNE, training={"tensor_parallel": 3}), None,
      "training.tensor_parallel: 3 does not split Llama 3.1 8B's 32 attention heads and 8 KV "
      "heads evenly; allowed: 1, 2, 4, 8, 16, 32", "nicht gleichmäßig auf"),

@@ -163,7 +163,7 @@ def test_one_sequence_and_one_replica_are_singular():
     assert "It fits: one sequence at peak context." in [m.text() for m in fits]
     assert "Es passt: eine Sequenz bei maximalem Kontext." in [m.text("de") for m in fits]
     scale = " ".join(m.text("de") for m in result.scale.messages)
-    assert "Replikate für die Last: 1;" in scale
+    assert "Ein Replikat trägt die Last;" in scale
     german = " ".join(m.text("de") for m in [*result.memory.messages, *result.scale.messages])
     assert "1 Replikate" not in german and "1 Sequenzen" not in german
 

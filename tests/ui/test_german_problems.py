@@ -61,9 +61,10 @@ def test_a_sizing_problem_reads_in_german(page, german):
     limit = german.result.model["max_context_tokens"]
     assert german.edit("workload.max_context_tokens", limit + 1000) == []
     assert german.wait_until_idle()
+    grouped = {n: f"{n:,}".replace(",", ".") for n in (limit, limit + 1000)}  # 9.192
     assert german.problems == [
-        f"workload.max_context_tokens: {limit + 1000} überschreitet die Kontextgrenze des "
-        f"Modells von {limit} Tokens"]
+        f"workload.max_context_tokens: {grouped[limit + 1000]} überschreitet die Kontextgrenze "
+        f"des Modells von {grouped[limit]} Tokens"]
 
 
 def test_import_warnings_and_errors_read_in_german(qtbot, german, user_config_dir):

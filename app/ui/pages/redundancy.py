@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
 
 from app.domain.result import ScaleResult, SizingResult
 from app.domain.scenario import Scenario
+from app.engine.narrative import replica_range
+from app.i18n import msg, plural
 from app.ui.pages.base import StepPage
 from app.ui.text import render, t
 from app.ui.units import number, seconds
@@ -63,9 +65,7 @@ def cold_start_text(value_s: float) -> str:
 
 def autoscaling_text(low: int, high: int) -> str:
     """'1 to 3 replicas'; a range of one count is that count ('1 replica')."""
-    if low < high:
-        return t("{low} to {high} replicas", low=low, high=high)
-    return t("{n} replica", n=low) if low == 1 else t("{n} replicas", n=low)
+    return render(replica_range(low, high))
 
 
 class NodeDiagram(QWidget):
@@ -285,8 +285,10 @@ class RedundancyPage(StepPage):
             "Replicas for the load": str(s.replicas_for_load),
             "Replicas with availability": t("{n} ({redundancy})", n=s.replicas,
                                             redundancy=s.redundancy.upper()),
-            "Nodes": t("{n} x {server}, {gpus} GPUs each", n=s.nodes,
-                       server=server.name if server else s.server, gpus=s.gpus_per_node),
+            "Nodes": render(plural(s.gpus_per_node, msg("{n} x {server}, {gpus} GPU each"),
+                                   msg("{n} x {server}, {gpus} GPUs each"), n=s.nodes,
+                                   server=server.name if server else s.server,
+                                   gpus=s.gpus_per_node)),
             "Replicas per node": t("up to {n}", n=s.replicas_per_node),
             "Nodes per replica": str(s.nodes_per_replica),
             "GPUs": str(s.gpus_total),
@@ -299,7 +301,8 @@ class RedundancyPage(StepPage):
     def show_diagram(self, r: SizingResult) -> None:
         slots = replica_slots(r.scale, r.selection.chosen["gpus_per_replica"])
         hidden = len(slots) - MAX_NODES_DRAWN
-        more = t("… and {n} more nodes", n=hidden) if hidden > 0 else ""
+        more = render(plural(hidden, msg("… and one more node"), msg("… and {n} more nodes"),
+                             n=hidden)) if hidden > 0 else ""
         self.diagram.set_slots(slots[:MAX_NODES_DRAWN], more)
 
     # --- edits -----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFormLayout, QGridLayout, QGroupBox, QLabel, QVBox
 
 from app.domain.result import CpuResult, RagResult, SizingResult, TrainingResult
 from app.domain.scenario import MAX_TOKENS, OPTIMIZERS, Scenario
+from app.i18n import msg, plural
 from app.ui.charts import (
     COLORS,
     Chart,
@@ -142,7 +143,9 @@ class TimeToTrainChart(Chart):
         set_axis(self.plot, "left", t("Time to train (wall clock)"), t("days"))
         if self.result is not None:
             tr = self.result
-            self.chosen.label.setFormat(t("chosen: {n} GPUs", n=number(tr.gpus_total, ",d")))
+            self.chosen.label.setFormat(render(plural(
+                tr.gpus_total, msg("chosen: {n} GPU"), msg("chosen: {n} GPUs"),
+                n=number(tr.gpus_total, ",d"))))
             if tr.target_days:
                 self.target.label.setFormat(
                     t("target: {d} days", d=number(tr.target_days, ",.0f")))
@@ -347,10 +350,13 @@ class TrainingPage(StepPage):
             (t("Model states per GPU"), gb_gib(tr.model_state_bytes_per_gpu)),
             (t("Activations per GPU"), gb_gib(tr.activation_bytes_per_gpu)),
             (t("Memory per GPU"), gb_gib(tr.per_gpu_bytes)),
-            (t("Global batch"), t("{n} sequences ({tokens} tokens), {acc} accumulation steps",
-                                  n=number(tr.global_batch_sequences, ",d"),
-                                  tokens=number(tr.tokens_per_step, ",.0f"),
-                                  acc=number(tr.gradient_accumulation_steps, ",d"))),
+            (t("Global batch"), render(plural(
+                tr.gradient_accumulation_steps,
+                msg("{n} sequences ({tokens} tokens), one accumulation step"),
+                msg("{n} sequences ({tokens} tokens), {acc} accumulation steps"),
+                n=number(tr.global_batch_sequences, ",d"),
+                tokens=number(tr.tokens_per_step, ",.0f"),
+                acc=number(tr.gradient_accumulation_steps, ",d")))),
             (t("Tokens to train"), number(tr.tokens_total, ",.0f")),
             (t("Time to train (compute)"), days(tr.time_to_train_s)),
             (t("Time to train (wall clock)"), days(tr.wall_clock_s)),
