@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.domain.catalog import Catalog, ModelSpec
@@ -172,34 +171,37 @@ class MeasuredCache:
     the redundancy re-ranks them without measuring them again (a Step 3 search in the
     window after each edit).
 
-    A key holds everything a measurement depends on: the catalog (by identity: catalogs are
-    replaced, never changed; each entry keeps its catalog alive, so the identity cannot be
-    reused), the model, the choice, the factor overrides, the serving settings, the request
-    shape and the peak context. The least recently used entries go first.
+    Measurements are grouped by the search's context, everything a measurement depends on
+    besides the choice: the catalog (by identity: catalogs are replaced, never changed; each
+    group keeps its catalog alive, so the identity cannot be reused), the model, the factor
+    overrides, the serving settings, the request shape and the peak context. The least
+    recently used contexts go first.
     """
 
-    def __init__(self, size: int = 4096):
-        self.size = size
-        self.entries: OrderedDict[tuple, tuple[Catalog, Measured]] = OrderedDict()
+    def __init__(self, contexts: int = 16):
+        self.contexts = contexts
+        self.groups: OrderedDict[tuple, tuple[Catalog, dict[Choice, Measured]]] = OrderedDict()
         self.lock = threading.Lock()  # the worker and a synchronous sizing may both search
 
-    def get(self, catalog: Catalog, key: tuple, make: Callable[[], Measured]) -> Measured:
-        full = (id(catalog), *key)
+    def group(self, catalog: Catalog, context: tuple) -> dict[Choice, Measured]:
+        """The measurements of ``context`` (an empty dict to fill for a new context)."""
+        key = (id(catalog), *context)
         with self.lock:
-            found = self.entries.get(full)
-            if found is not None and found[0] is catalog:
-                self.entries.move_to_end(full)
-                return found[1]
-        measured = make()
-        with self.lock:
-            self.entries[full] = (catalog, measured)
-            while len(self.entries) > self.size:
-                self.entries.popitem(last=False)
-        return measured
+            found = self.groups.get(key)
+            if found is None or found[0] is not catalog:
+                found = self.groups[key] = (catalog, {})
+            self.groups.move_to_end(key)
+            while len(self.groups) > self.contexts:
+                self.groups.popitem(last=False)
+        return found[1]
+
+    def __len__(self) -> int:
+        """Measurements held, all contexts together."""
+        return sum(len(measured) for _, measured in self.groups.values())
 
     def clear(self) -> None:
         with self.lock:
-            self.entries.clear()
+            self.groups.clear()
 
 
 MEASURED = MeasuredCache()
@@ -209,13 +211,17 @@ def search(catalog: Catalog, model: ModelSpec, counts: ParameterCounts, demand: 
            choices: list[Choice], rank_by: str, overrides: dict[str, float],
            serving: dict) -> list[Evaluated]:
     """Evaluate every choice; working candidates first, in ranking order."""
-    shared = (model.model_dump_json(), tuple(sorted(overrides.items())),
-              tuple(sorted(serving.items())), demand.work, demand.peak_context)
+    known = MEASURED.group(catalog, (model.model_dump_json(), tuple(sorted(overrides.items())),
+                                     tuple(sorted(serving.items())), demand.work,
+                                     demand.peak_context))
 
     def measured(choice: Choice) -> Measured:
-        return MEASURED.get(catalog, (choice, *shared), lambda: measure(
-            configure(catalog, model, choice, overrides, counts=counts, **serving),
-            demand.work, demand.peak_context))
+        found = known.get(choice)
+        if found is None:
+            found = known[choice] = measure(
+                configure(catalog, model, choice, overrides, counts=counts, **serving),
+                demand.work, demand.peak_context)
+        return found
 
     evaluated = [judge(measured(c), demand) for c in choices]
     key = RANK_KEYS[rank_by]

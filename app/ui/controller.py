@@ -398,7 +398,9 @@ class Controller(QObject):
         try:
             self._take_stage(generation, result, error, levers_follow)
         finally:
-            self._taken.set()  # the worker may go on to the levers
+            # The worker goes on to the levers once the window has also painted the result
+            # (events posted by the redraw, paints included, run before a zero timer).
+            QTimer.singleShot(0, self._taken.set)
 
     def _take_stage(self, generation: int, result: SizingResult | None,
                     error: Exception | None, levers_follow: bool) -> None:

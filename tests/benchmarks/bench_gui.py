@@ -127,7 +127,9 @@ def edit_latencies(window, values: tuple[int, int], edits: int,
         if not handled:
             raise RuntimeError("no result arrived")
         timings["handled"].append(handled.pop() - start)
-        window.repaint()  # the visible page and the summary, painted now
+        # What Qt paints of its own accord after the redraw: the widgets the result changed
+        # (layouts settle in one round of events, their paints in the next).
+        QApplication.processEvents()
         QApplication.processEvents()
         timings["painted"].append(time.perf_counter() - start)
         controller.wait_until_idle()  # the levers, when the result misses a target

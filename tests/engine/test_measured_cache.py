@@ -32,18 +32,18 @@ def empty_cache():
 
 def test_a_change_of_users_re_ranks_to_the_same_result_as_measuring_again(catalog):
     sized(search_scenario(40), catalog)  # fills the cache
-    filled = len(selection.MEASURED.entries)
+    filled = len(selection.MEASURED)
     cached = sized(search_scenario(300), catalog)
-    assert len(selection.MEASURED.entries) == filled  # nothing measured again
+    assert len(selection.MEASURED) == filled  # nothing measured again
     selection.MEASURED.clear()
     assert cached == sized(search_scenario(300), catalog)
 
 
 def test_a_change_of_the_request_shape_measures_again(catalog):
     sized(search_scenario(40), catalog)
-    filled = len(selection.MEASURED.entries)
+    filled = len(selection.MEASURED)
     longer = sized(search_scenario(40, **{"workload.prompt_tokens": "4096"}), catalog)
-    assert len(selection.MEASURED.entries) == 2 * filled
+    assert len(selection.MEASURED) == 2 * filled
     selection.MEASURED.clear()
     assert longer == sized(search_scenario(40, **{"workload.prompt_tokens": "4096"}), catalog)
 
@@ -60,17 +60,14 @@ def test_another_catalog_never_gets_the_first_ones_measurements(catalog):
     assert with_slower != sized(search_scenario(40), catalog)
 
 
-def test_the_cache_keeps_only_the_most_recent_entries(catalog):
-    cache = selection.MeasuredCache(size=2)
-    made = []
-
-    def make(name):
-        return lambda: made.append(name) or name
-
+def test_the_cache_keeps_only_the_most_recent_contexts(catalog):
+    cache = selection.MeasuredCache(contexts=2)
     for name in ("a", "b", "a", "c"):
-        cache.get(catalog, (name,), make(name))
-    assert made == ["a", "b", "c"]  # the second "a" came from the cache
-    assert [key[1:] for key in cache.entries] == [("a",), ("c",)]  # "b" was least recent
+        cache.group(catalog, (name,))[name] = name
+    assert [key[1:] for key in cache.groups] == [("a",), ("c",)]  # "b" was least recent
+    assert cache.group(catalog, ("a",)) == {"a": "a"}  # kept, not measured again
+    other = catalog.model_copy()
+    assert cache.group(other, ("a",)) == {}  # another catalog's context starts empty
 
 
 def test_cached_curves_cannot_be_changed_by_a_caller(catalog, configure_replica):
