@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from app.i18n import Message, msg
+from app.i18n import Message, msg, plural
 
 UPLINKS_PER_ACCESS_SWITCH = 4  # front-end, storage and OOB switches keep 4 ports for uplinks
 
@@ -128,5 +128,7 @@ def scale_up_description(scale_up: str, gb_per_s: float, gpus_per_node: int) -> 
     gb_per_s : bandwidth per GPU and direction [GB/s]
     gpus_per_node : GPUs in the node [-]
     """
-    return msg("{link}, {gb_s:,g} GB/s per GPU per direction, {gpus} GPUs per node",
-               link=SCALE_UP_NAMES.get(scale_up, scale_up), gb_s=gb_per_s, gpus=gpus_per_node)
+    return plural(gpus_per_node,
+                  msg("{link}, {gb_s:,g} GB/s per GPU per direction, one GPU per node"),
+                  msg("{link}, {gb_s:,g} GB/s per GPU per direction, {gpus} GPUs per node"),
+                  link=SCALE_UP_NAMES.get(scale_up, scale_up), gb_s=gb_per_s, gpus=gpus_per_node)

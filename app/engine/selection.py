@@ -19,7 +19,7 @@ from app.engine.configuration import Choice, Configuration, configure
 from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory
 from app.engine.memory import ParameterCounts
 from app.engine.performance import Points, Workload, batch_grid, by_batch, slo_capacity
-from app.i18n import Message, msg
+from app.i18n import Message, msg, plural
 
 GB = 1e9
 
@@ -133,7 +133,9 @@ def judge(measured: Measured, demand: Demand) -> Evaluated:
 def verdict_for(curve: Points, capacity: int, demand: Demand) -> tuple[str, Message]:
     """Whether one user can be served within the targets, and if not, why."""
     if capacity >= 1:
-        return "meets targets", msg("{n} users per replica within the targets", n=capacity)
+        return "meets targets", plural(capacity, msg("{n} user per replica within the targets"),
+                                       msg("{n} users per replica within the targets"),
+                                       n=capacity)
     single_ttft = float(curve.ttft_s[0])
     single_speed = float(curve.tokens_per_s_per_user[0])
     if single_ttft > demand.ttft_target:

@@ -1776,4 +1776,27 @@ MESSAGES: dict[str, str] = {
     "{n} users per replica": "{n} Nutzer je Replikat",
     "{n} GPU in replicas": "{n} GPU in Replikaten",
     "{n} GPUs in replicas": "{n} GPUs in Replikaten",
+    # --- plurals in the window and charts (memory, GPU selection, performance, report page,
+    # compare, assumptions; the engine's verdict and scale-up link)
+    "{n} user per replica within the targets": "{n} Nutzer je Replikat innerhalb der Ziele",
+    "{link}, {gb_s:,g} GB/s per GPU per direction, one GPU per node":
+        "{link}, {gb_s:,g} GB/s je GPU und Richtung, eine GPU je Knoten",
+    "Whole replica ({n} GPU)": "Ganzes Replikat ({n} GPU)",
+    "{n} GPUs": "{n} GPUs",
+    "One replica of {n} x {gpu} (tensor parallel {t}, pipeline {p}) with {w} weights and {kv} KV "
+    "cache, serving {model}; {nodes} x {server}.":
+        "Ein Replikat mit {n} x {gpu} (Tensor-Parallelität {t}, Pipeline {p}), Gewichte in {w} "
+        "und KV-Cache in {kv}, für {model}; {nodes} x {server}.",
+    "TTFT under {target}: {value} at one user, {verdict}":
+        "TTFT unter {target}: {value} bei einem Nutzer, {verdict}",
+    "Tokens/s per user at least {target}: {value} at one user, {verdict}":
+        "Tokens/s je Nutzer mind. {target}: {value} bei einem Nutzer, {verdict}",
+    "{name}: {users} user": "{name}: {users} Nutzer",
+    "At one user: {ms} ms per step ({bound})": "Bei einem Nutzer: {ms} ms je Schritt ({bound})",
+    "{speed} at {users} user": "{speed} bei {users} Nutzer",
+    "The model predicts {value} at one user now.":
+        "Das Modell sagt derzeit {value} bei einem Nutzer voraus.",
+    "Check: the model now predicts {value} at one user (measured {measured}).":
+        "Kontrolle: Das Modell sagt jetzt {value} bei einem Nutzer voraus (gemessen "
+        "{measured}).",
 }

@@ -817,4 +817,9 @@ MESSAGES: dict[str, str] = {
         "{autoscaling}.",
     "{n} replica, without autoscaling": "{n} Replikat, ohne Autoskalierung",
     "{n} replicas, without autoscaling": "{n} Replikate, ohne Autoskalierung",
+    # --- plurals in the window and charts (the report's charts)
+    "scenario: {users:,.0f} user": "Szenario: {users:,.0f} Nutzer",
+    "chosen: {gpus:,} GPU": "gewählt: {gpus:,} GPU",
+    "{nodes} x {server}, {gpus} GPU each; scale-up: {scale_up}":
+        "{nodes} x {server}, je {gpus} GPU; Scale-up: {scale_up}",
 }

@@ -19,6 +19,7 @@ from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, PolyLine, R
 from reportlab.lib import colors
 
 from app.domain.result import SizingResult
+from app.i18n import msg, plural
 from app.report import series
 from app.report.style import ACCENT, ACCENT_LIGHT, BAD, FONT, INK, MUTED, RULE
 from app.report.text import GB, message, num, t
@@ -203,13 +204,18 @@ def _speed_chart(width: float, height: float, data: series.Series, y_label: str,
     return plot.drawing
 
 
+def scenario_label(users: float, lang: str) -> str:
+    """The mark of the scenario's load on the speed charts: 'scenario: 40 users'."""
+    return plural(users, msg("scenario: {users:,.0f} user"), msg("scenario: {users:,.0f} users"),
+                  users=users).text(lang)
+
+
 def tokens_per_user_chart(result: SizingResult, width: float, lang: str,
                           height: float = 200) -> Drawing:
     p = result.performance
     users = p.at_concurrency.concurrency
     return _speed_chart(width, height, series.tokens_per_user(result),
-                        t(lang, "tokens/s per user"), users,
-                        t(lang, "scenario: {users:,.0f} users", users=users), lang,
+                        t(lang, "tokens/s per user"), users, scenario_label(users, lang), lang,
                         target=p.targets.get("tokens_per_s_per_user"),
                         naive=p.naive_tokens_per_s)
 
@@ -220,7 +226,7 @@ def throughput_chart(result: SizingResult, width: float, lang: str,
     users = p.at_concurrency.concurrency
     return _speed_chart(width, height, series.aggregate_throughput(result),
                         t(lang, "output tokens/s (replica)"), users,
-                        t(lang, "scenario: {users:,.0f} users", users=users), lang)
+                        scenario_label(users, lang), lang)
 
 
 def ttft_chart(result: SizingResult, width: float, lang: str, height: float = 190) -> Drawing:
@@ -362,7 +368,9 @@ def time_to_train_chart(result: SizingResult, width: float, lang: str,
         legend.append(("line", BAD, TARGET_DASH, t(lang, "target")))
     plot.line(xs, ys)
     if min(xs) <= tr.gpus_total <= max(xs):
-        plot.vline(tr.gpus_total, t(lang, "chosen: {gpus:,} GPUs", gpus=tr.gpus_total))
+        plot.vline(tr.gpus_total, plural(tr.gpus_total, msg("chosen: {gpus:,} GPU"),
+                                         msg("chosen: {gpus:,} GPUs"),
+                                         gpus=tr.gpus_total).text(lang))
     plot.legend(legend)
     return plot.drawing
 
@@ -414,10 +422,12 @@ def topology_chart(result: SizingResult, width: float, lang: str) -> Drawing:
         drawing.add(String(x + box_width / 2, bottom + box_height / 2 - 3,
                            f"+{num(more, ',d', lang)}", fontName=FONT, fontSize=8,
                            fillColor=MUTED, textAnchor="middle"))
-    caption = t(lang, "{nodes} x {server}, {gpus} GPUs each; scale-up: {scale_up}",
-                nodes=scale.nodes, server=scale.server, gpus=scale.gpus_per_node,
-                scale_up=message(infra.network.scale_up_message, infra.network.scale_up, lang)
-                if infra else "–")
+    caption = plural(scale.gpus_per_node,
+                     msg("{nodes} x {server}, {gpus} GPU each; scale-up: {scale_up}"),
+                     msg("{nodes} x {server}, {gpus} GPUs each; scale-up: {scale_up}"),
+                     nodes=scale.nodes, server=scale.server, gpus=scale.gpus_per_node,
+                     scale_up=message(infra.network.scale_up_message, infra.network.scale_up,
+                                      lang) if infra else "–").text(lang)
     drawing.add(String(0, 6, caption[:140], fontName=FONT, fontSize=6.8, fillColor=INK))
     return drawing
 

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.domain.result import MemoryResult, PerformanceResult, SizingResult
-from app.i18n import localise_number
-from app.ui.text import language, t
+from app.i18n import localise_number, msg, plural
+from app.ui.text import language, render, t
 from app.ui.theme import LIGHT, LIGHT_INK, PaletteFollower, Theme
 from app.ui.units import GB, number
 
@@ -390,7 +390,8 @@ class BandedCurve:
 
 
 def marker_label(name: str, users: float) -> str:
-    return t("{name}: {users} users", name=t(name), users=number(users, ",.0f"))
+    return render(plural(users, msg("{name}: {users} user"), msg("{name}: {users} users"),
+                         name=t(name), users=number(users, ",.0f")))
 
 
 class ThroughputChart(ThemedView, pg.GraphicsLayoutWidget):
@@ -602,12 +603,14 @@ class DecodeBreakdownChart(Chart):
     def show_title(self, result: SizingResult) -> None:
         p = result.performance
         bound = t("memory-bound") if p.decode_breakdown.bound == "memory" else t("compute-bound")
-        self.title_text = t(
-            "At {users} users: {ms} ms per step ({bound})",
+        self.title_text = render(plural(
+            p.at_concurrency.concurrency,
+            msg("At one user: {ms} ms per step ({bound})"),
+            msg("At {users} users: {ms} ms per step ({bound})"),
             users=number(p.at_concurrency.concurrency, ",.0f"),
             ms=number(p.at_concurrency.itl_s * 1e3, ",.1f"),
             bound=bound,
-        )
+        ))
         self.fit_title()
 
     def fit_title(self) -> None:

@@ -16,7 +16,8 @@ from app import api
 from app.catalog.loader import default_catalog
 from app.domain.catalog import Catalog
 from app.domain.result import SizingResult
-from app.ui.text import t
+from app.i18n import msg, plural
+from app.ui.text import render, t
 from app.ui.units import gb, number, rate, seconds, usd, watts
 
 MAX_OPTIONS = 4
@@ -100,8 +101,9 @@ def _users(r: SizingResult) -> str:
 
 def _speed(r: SizingResult) -> str:
     at = r.performance.at_concurrency
-    return t("{speed} at {users} users", speed=rate(at.tokens_per_s_per_user),
-             users=number(at.concurrency, ",.0f"))
+    return render(plural(at.concurrency, msg("{speed} at {users} user"),
+                         msg("{speed} at {users} users"), speed=rate(at.tokens_per_s_per_user),
+                         users=number(at.concurrency, ",.0f")))
 
 
 def _nodes(r: SizingResult) -> str:

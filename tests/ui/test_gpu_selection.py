@@ -140,6 +140,6 @@ def test_ranking_and_gpu_restriction_are_edits(page, controller):
     controller.recompute()
     assert controller.result.selection.chosen_by == "power"
     assert {c.gpu for c in controller.result.selection.alternatives} == {"h100-sxm"}
-    assert page.gpu_button.text() == t("{n} GPUs", n=1)
+    assert page.gpu_button.text() == t("One GPU")
     page.all_gpus.trigger()
     assert controller.scenario.selection.gpus is None

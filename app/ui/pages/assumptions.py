@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from app import api
 from app.domain.result import Assumption, SizingResult
 from app.domain.scenario import OVERRIDABLE_FACTORS, Scenario
+from app.i18n import msg, plural
 from app.ui.pages.base import StepPage
 from app.ui.text import language, render, t
 from app.ui.units import number, rate, unit_text
@@ -351,9 +352,11 @@ class AssumptionsPage(StepPage):
     def show_prediction(self) -> None:
         result, metric = self.controller.result, self.current_metric()
         value = curve_value(result, metric, self.users.value()) if result else None
-        self.prediction.setText("" if value is None else t(
-            "The model predicts {value} at {users} users now.",
-            value=metric_text(metric, value), users=self.users.value()))
+        users = self.users.value()
+        self.prediction.setText("" if value is None else render(plural(
+            users, msg("The model predicts {value} at one user now."),
+            msg("The model predicts {value} at {users} users now."),
+            value=metric_text(metric, value), users=users)))
 
     def calibrate_from_form(self) -> None:
         metric = self.current_metric()
@@ -390,7 +393,8 @@ class AssumptionsPage(StepPage):
         metric, measured, users = self.pending_check
         value = curve_value(result, metric, users)
         self.pending_check = None
-        self.fit_check.setText("" if value is None else t(
-            "Check: the model now predicts {value} at {users} users (measured {measured}).",
+        self.fit_check.setText("" if value is None else render(plural(
+            users, msg("Check: the model now predicts {value} at one user (measured {measured})."),
+            msg("Check: the model now predicts {value} at {users} users (measured {measured})."),
             value=metric_text(metric, value), users=users,
-            measured=metric_text(metric, measured)))
+            measured=metric_text(metric, measured))))

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from app.domain.result import Candidate, SizingResult
 from app.domain.scenario import Scenario
+from app.i18n import msg, plural
 from app.ui.flow_layout import FlowLayout
 from app.ui.pages.base import StepPage
 from app.ui.summary_panel import Badge
@@ -404,7 +405,8 @@ class GpuSelectionPage(StepPage):
         restricted = scenario.selection.gpus or []
         for gpu_id, action in self.gpu_actions.items():
             action.setChecked(gpu_id in restricted)
-        self.gpu_button.setText(t("{n} GPUs", n=len(restricted)) if restricted
+        self.gpu_button.setText(render(plural(len(restricted), msg("One GPU"), msg("{n} GPUs"),
+                                              n=len(restricted))) if restricted
                                 else t("All GPUs"))
 
     def show_result(self, r: SizingResult) -> None:

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout
 
 from app.domain.result import MemoryResult, SizingResult
-from app.i18n import Message
+from app.i18n import Message, msg, plural
 from app.ui.charts import FigureTable, VramChart, vram_parts
 from app.ui.pages.base import StepPage
 from app.ui.summary_panel import Badge
@@ -162,7 +162,7 @@ class MemoryPage(StepPage):
         self.naive_labels[1].setText(t("This estimate, whole replica at peak context:"))
 
     def show_result(self, result: SizingResult) -> None:
-        m = result.memory
+        m, gpus = result.memory, result.selection.chosen["gpus_per_replica"]
         self.fit_badge.set_state(m.fits, t("Fits in memory") if m.fits else t("Does not fit"))
         self.chart.show_result(result)
         self.table.setHorizontalHeaderLabels(
@@ -170,8 +170,8 @@ class MemoryPage(StepPage):
                 t("Memory"),
                 t("One GPU"),
                 # "(n GPUs)" on a line of its own: the column is narrow beside the chart.
-                t("Whole replica ({n} GPUs)", n=result.selection.chosen["gpus_per_replica"])
-                .replace(" (", "\n(", 1),
+                render(plural(gpus, msg("Whole replica ({n} GPU)"),
+                              msg("Whole replica ({n} GPUs)"), n=gpus)).replace(" (", "\n(", 1),
             ]
         )
         self.table.set_rows([[t(ROWS[row]), *cells] for row, cells in enumerate(breakdown_rows(m))])

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from app.domain.result import Lever, OperatingPoint, PerformanceResult, SizingResult
+from app.i18n import msg, plural
 from app.ui.charts import DecodeBreakdownChart, FigureTable, ThroughputChart, TtftChart
 from app.ui.flow_layout import FlowLayout
 from app.ui.pages.base import StepPage
@@ -70,17 +71,19 @@ def lever_cells(lever: Lever) -> list[str]:
 def target_text(p: PerformanceResult, key: str) -> str:
     """'TTFT target 2.00 s: 1.40 s at 40 users, met' and the like."""
     at = p.at_concurrency
+    shared = {"users": number(at.concurrency, ",.0f"),
+              "verdict": t("met") if p.targets_met[key] else t("missed")}
     if key == "ttft":
-        target, value = seconds(p.targets["ttft_s"]), seconds(at.ttft_s)
-        template = "TTFT under {target}: {value} at {users} users, {verdict}"
-    else:
-        target = rate(p.targets["tokens_per_s_per_user"])
-        value = rate(at.tokens_per_s_per_user)
-        template = "Tokens/s per user at least {target}: {value} at {users} users, {verdict}"
-    verdict = t("met") if p.targets_met[key] else t("missed")
-    return t(
-        template, target=target, value=value, users=number(at.concurrency, ",.0f"), verdict=verdict
-    )
+        return render(plural(
+            at.concurrency, msg("TTFT under {target}: {value} at one user, {verdict}"),
+            msg("TTFT under {target}: {value} at {users} users, {verdict}"),
+            target=seconds(p.targets["ttft_s"]), value=seconds(at.ttft_s), **shared))
+    return render(plural(
+        at.concurrency,
+        msg("Tokens/s per user at least {target}: {value} at one user, {verdict}"),
+        msg("Tokens/s per user at least {target}: {value} at {users} users, {verdict}"),
+        target=rate(p.targets["tokens_per_s_per_user"]), value=rate(at.tokens_per_s_per_user),
+        **shared))
 
 
 class PerformancePage(StepPage):

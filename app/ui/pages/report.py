@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTextBrowser
 
 from app.domain.result import Assumption, Lever, SizingResult
+from app.i18n import msg, plural
 from app.ui.pages.base import StepPage
 from app.ui.text import language, render, t
 from app.ui.units import gb, number, rate, seconds, unit_text, usd, watts
@@ -55,12 +56,16 @@ def header_html(r: SizingResult) -> str:
 
 def configuration_html(r: SizingResult, names: dict[str, str]) -> str:
     c, s = r.selection.chosen, r.scale
-    text = t("{replicas} replicas of {n} x {gpu} (tensor parallel {t}, pipeline {p}) with "
-             "{w} weights and {kv} KV cache, serving {model}; {nodes} x {server}.",
-             replicas=s.replicas, n=c["gpus_per_replica"], gpu=names.get(c["gpu"], c["gpu"]),
-             t=c["tensor_parallel"], p=c["pipeline_parallel"], w=c["precision"].upper(),
-             kv=c["kv_precision"].upper(), model=r.model.get("name", ""), nodes=s.nodes,
-             server=names.get(s.server, s.server))
+    text = render(plural(
+        s.replicas,
+        msg("One replica of {n} x {gpu} (tensor parallel {t}, pipeline {p}) with {w} weights "
+            "and {kv} KV cache, serving {model}; {nodes} x {server}."),
+        msg("{replicas} replicas of {n} x {gpu} (tensor parallel {t}, pipeline {p}) with "
+            "{w} weights and {kv} KV cache, serving {model}; {nodes} x {server}."),
+        replicas=s.replicas, n=c["gpus_per_replica"], gpu=names.get(c["gpu"], c["gpu"]),
+        t=c["tensor_parallel"], p=c["pipeline_parallel"], w=c["precision"].upper(),
+        kv=c["kv_precision"].upper(), model=r.model.get("name", ""), nodes=s.nodes,
+        server=names.get(s.server, s.server)))
     return section("Recommended configuration", f"<p><b>{escape(text)}</b></p>")
 
 
