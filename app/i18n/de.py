@@ -1234,6 +1234,11 @@ MESSAGES: dict[str, str] = {
     "Spine switch {n} ({switch})": "Spine-Switch {n} ({switch})",
     "Rack {n}: {nodes} nodes, {kw} kW": "Rack {n}: {nodes} Knoten, {kw} kW",
     "Rack {n}: {nodes} nodes": "Rack {n}: {nodes} Knoten",
+    "Rack {n}: {nodes} node, {kw} kW": "Rack {n}: {nodes} Knoten, {kw} kW",
+    "Rack {n}: {nodes} node": "Rack {n}: {nodes} Knoten",
+    "{name}\nRack {rack} (failure domain)\n{gpus} GPU; {scale_up}":
+        "{name}\nRack {rack} (Ausfalldomäne)\n{gpus} GPU; {scale_up}",
+    "... and {n} more rack": "... und {n} weiteres Rack",
     "{name}\nRack {rack} (failure domain)\n{gpus} GPUs; {scale_up}":
         "{name}\nRack {rack} (Ausfalldomäne)\n{gpus} GPUs; {scale_up}",
     "Node {n}": "Knoten {n}",

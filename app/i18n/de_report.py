@@ -715,6 +715,8 @@ MESSAGES: dict[str, str] = {
         'hinter der Rechenzeit verborgen',
     'memory of one GPU during training [GB]':
         'Speicher einer GPU im Training [GB]',
+    'micro-batch {micro} x {length:,} tokens, {steps} accumulation step, global batch {sequences:,} sequences ({tokens:,.0f} tokens)':
+        'Micro-Batch {micro} x {length:,} Tokens, {steps} Akkumulationsschritt, globaler Batch {sequences:,} Sequenzen ({tokens:,.0f} Tokens)',
     'micro-batch {micro} x {length:,} tokens, {steps} accumulation steps, global batch {sequences:,} sequences ({tokens:,.0f} tokens)':
         'Micro-Batch {micro} x {length:,} Tokens, {steps} Akkumulationsschritte, globaler Batch {sequences:,} Sequenzen ({tokens:,.0f} Tokens)',
     'not hidden':

@@ -953,11 +953,15 @@ def section_training(ctx: Context) -> list[Flowable]:
             "data parallel {d}, tensor parallel {t}, pipeline parallel {p}, ZeRO stage {z}, "
             "activation recompute '{recompute}'", d=tr.data_parallel, t=tr.tensor_parallel,
             p=tr.pipeline_parallel, z=tr.zero_stage, recompute=tr.activation_recompute)),
-        (ctx.t("Batch"), ctx.t(
-            "micro-batch {micro} x {length:,} tokens, {steps} accumulation steps, global "
-            "batch {sequences:,} sequences ({tokens:,.0f} tokens)", micro=tr.micro_batch_size,
-            length=tr.sequence_length, steps=tr.gradient_accumulation_steps,
-            sequences=tr.global_batch_sequences, tokens=tr.tokens_per_step)),
+        (ctx.t("Batch"), plural(
+            tr.gradient_accumulation_steps,
+            msg("micro-batch {micro} x {length:,} tokens, {steps} accumulation step, global "
+                "batch {sequences:,} sequences ({tokens:,.0f} tokens)"),
+            msg("micro-batch {micro} x {length:,} tokens, {steps} accumulation steps, global "
+                "batch {sequences:,} sequences ({tokens:,.0f} tokens)"),
+            micro=tr.micro_batch_size, length=tr.sequence_length,
+            steps=tr.gradient_accumulation_steps, sequences=tr.global_batch_sequences,
+            tokens=tr.tokens_per_step).text(lang)),
         (ctx.t("Parameters"), ctx.t("{total:,.2f} billion, {trained:,.3f} billion trained",
                                     total=tr.params_total / 1e9,
                                     trained=tr.params_trainable / 1e9)),

@@ -14,8 +14,8 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from app.domain.result import SizingResult
-from app.i18n import translate
-from app.ui.text import language, t
+from app.i18n import msg, plural, translate
+from app.ui.text import language, render, t
 from app.ui.theme import LIGHT, PaletteFollower, Theme, text_item
 from app.ui.units import number
 
@@ -55,8 +55,9 @@ class RackScene(QGraphicsScene):
         for index, rack in enumerate(site.racks[:MAX_RACKS]):
             self.draw_rack(index, rack, rack_units)
         if len(site.racks) > MAX_RACKS:
-            more = text_item(t("... and {n} more racks", n=len(site.racks) - MAX_RACKS),
-                             self.theme)
+            hidden = len(site.racks) - MAX_RACKS
+            more = text_item(render(plural(hidden, msg("... and {n} more rack"),
+                                           msg("... and {n} more racks"), n=hidden)), self.theme)
             self.addItem(more)
             more.setPos(MAX_RACKS * (RACK_W + RACK_GAP), rack_units * UNIT_H / 2)
         self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))

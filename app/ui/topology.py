@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.domain.result import SizingResult
+from app.i18n import msg, plural
 from app.ui.text import render, t
 from app.ui.theme import LIGHT, PaletteFollower, Theme, text_item
 from app.ui.units import number
@@ -160,10 +161,13 @@ class TopologyScene(QGraphicsScene):
             colour = RACK_COLOURS[index % len(RACK_COLOURS)]
             if grouped:
                 rect = QRectF(x, 0, NODE_W, NODE_H)
-                tip = t("Rack {n}: {nodes} nodes, {kw} kW", n=index + 1, nodes=len(rack.items),
-                        kw=number(rack.power_w / 1e3, ",.1f"))
-                drawn.append(box(self, rect, t("Rack {n}: {nodes} nodes", n=index + 1,
-                                               nodes=len(rack.items)), colour, tip, 70))
+                nodes = len(rack.items)
+                tip = render(plural(nodes, msg("Rack {n}: {nodes} node, {kw} kW"),
+                                    msg("Rack {n}: {nodes} nodes, {kw} kW"), n=index + 1,
+                                    nodes=nodes, kw=number(rack.power_w / 1e3, ",.1f")))
+                label = render(plural(nodes, msg("Rack {n}: {nodes} node"),
+                                      msg("Rack {n}: {nodes} nodes"), n=index + 1, nodes=nodes))
+                drawn.append(box(self, rect, label, colour, tip, 70))
                 x += NODE_W + GAP
                 continue
             for name in rack.items:
@@ -178,8 +182,10 @@ class TopologyScene(QGraphicsScene):
         gpus = r.scale.gpus_per_node
         used = -(-r.scale.gpus_total // max(r.scale.nodes, 1))
         scale_up = scale_up_text(r)
-        tip = t("{name}\nRack {rack} (failure domain)\n{gpus} GPUs; {scale_up}", name=name,
-                rack=rack + 1, gpus=gpus, scale_up=scale_up)
+        tip = render(plural(
+            gpus, msg("{name}\nRack {rack} (failure domain)\n{gpus} GPU; {scale_up}"),
+            msg("{name}\nRack {rack} (failure domain)\n{gpus} GPUs; {scale_up}"),
+            name=name, rack=rack + 1, gpus=gpus, scale_up=scale_up))
         node = box(self, rect, t("Node {n}", n=name.rsplit("#", 1)[-1]), colour, tip, 50)
         domain = QGraphicsRectItem(QRectF(rect.x() + 6, rect.y() + 22, rect.width() - 12, 40),
                                    node)
