@@ -121,15 +121,19 @@ def performance_messages(p: PerformanceResult, engine_name: str) -> list[Message
 def scale_messages(load: int, redundancy: str, replicas: int, nodes: int, server: str,
                    tier: str, read_gb_s: float, cold_s: float,
                    hours: float | None) -> list[Message]:
+    served = (plural(load, msg("One replica carries the load, without redundancy, on "
+                               "{nodes:,} x {server}."),
+                     msg("{load:,} replicas carry the load, without redundancy, on {nodes:,} x "
+                         "{server}."), load=load, nodes=nodes, server=server)
+              if redundancy == "none" else
+              plural(load, msg("One replica carries the load; with {redundancy} redundancy "
+                               "{replicas:,} replicas run on {nodes:,} x {server}."),
+                     msg("{load:,} replicas carry the load; with {redundancy} redundancy "
+                         "{replicas:,} replicas run on {nodes:,} x {server}."),
+                     load=load, redundancy=redundancy.upper(), replicas=replicas, nodes=nodes,
+                     server=server))
     out = [
-        # one replica in all only without redundancy (N+1 and 2N add at least one)
-        plural(replicas,
-               msg("One replica carries the load, without redundancy, on {nodes:,} x {server}."),
-               plural(load, msg("One replica carries the load; with {redundancy} redundancy "
-                                "{replicas:,} replicas run on {nodes:,} x {server}."),
-                      msg("{load:,} replicas carry the load; with {redundancy} redundancy "
-                          "{replicas:,} replicas run on {nodes:,} x {server}.")),
-               load=load, redundancy=redundancy, replicas=replicas, nodes=nodes, server=server),
+        served,
         msg("A node loads its weights from '{tier}' storage ({read:g} GB/s read) and serves "
             "after about {cold:,.0f} s.", tier=tier, read=read_gb_s, cold=cold_s),
     ]

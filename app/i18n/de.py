@@ -1669,6 +1669,8 @@ MESSAGES: dict[str, str] = {
         "Ein Nutzer je Replikat erreicht beide Ziele, mit Platz beim maximalen Kontext.",
     "One replica carries the load, without redundancy, on {nodes:,} x {server}.":
         "Ein Replikat trägt die Last, ohne Redundanz, auf {nodes:,} x {server}.",
+    "{load:,} replicas carry the load, without redundancy, on {nodes:,} x {server}.":
+        "Replikate für die Last: {load:,}, ohne Redundanz, auf {nodes:,} x {server}.",
     "One replica carries the load; with {redundancy} redundancy {replicas:,} replicas run on "
     "{nodes:,} x {server}.":
         "Ein Replikat trägt die Last; mit Redundanz ({redundancy}) laufen {replicas:,} Replikate "

@@ -210,3 +210,16 @@ def test_refusals_group_thousands():
     message = caught.value.errors()[0]["ctx"]["error"].message
     assert "max_context_tokens (4,096)" in message.text()
     assert "(prompt_tokens + output_tokens = 9.000)" in message.text("de")
+
+
+def test_the_scale_sentence_names_the_redundancy_and_never_says_with_none():
+    from app.engine.narrative import scale_messages
+
+    def first(load, redundancy, replicas):
+        return scale_messages(load, redundancy, replicas, 3, "DGX H100", "good", 4.0, 60.0,
+                              None)[0].text()
+
+    assert first(3, "none", 3) == ("3 replicas carry the load, without redundancy, on 3 x "
+                                   "DGX H100.")
+    assert first(3, "n+1", 4).startswith("3 replicas carry the load; with N+1 redundancy 4 ")
+    assert first(1, "2n", 2).startswith("One replica carries the load; with 2N redundancy 2 ")
