@@ -64,9 +64,9 @@ def offer_recovery(window: MainWindow) -> bool:
 def make_window(scenario: Path | None = None) -> MainWindow:
     """Controller and window, with ``scenario`` or the built-in example loaded.
 
-    The example is sized on the worker thread while the window first shows (the summary
-    says "Sizing…" until the result comes): the window appears before the engine and
-    numpy are even imported.
+    The example is sized on the worker thread once the window has shown (the summary says
+    "Sizing…" until the result comes): the window appears before the engine and numpy are
+    even imported.
     """
     set_language(preferred_language())
     controller = Controller()
@@ -74,7 +74,7 @@ def make_window(scenario: Path | None = None) -> MainWindow:
     if scenario is not None:
         window.open_path(Path(scenario))
     else:
-        controller.schedule()
+        controller.schedule(wait=True)
     return window
 
 

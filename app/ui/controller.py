@@ -329,12 +329,17 @@ class Controller(QObject):
         """True while a result for the current scenario is still to come."""
         return self._job_running or self._timer.isActive()
 
-    def schedule(self) -> None:
-        """Size the scenario soon, off the GUI thread; a burst of edits sizes once."""
+    def schedule(self, wait: bool = False) -> None:
+        """Size the scenario soon, off the GUI thread; a burst of edits sizes once.
+
+        With ``wait`` the sizing starts only once the event loop runs (at start-up: the
+        window shows and settles first, and the worker's first imports do not overlap the
+        window's own first-time set-up).
+        """
         self._generation.bump()  # whatever runs now sizes an outdated scenario
         self._levers_pending = False  # the levers to come would be an old scenario's
         self._taken.set()  # a job waiting to start its levers skips them now
-        if self.busy:
+        if self.busy or wait:
             self._timer.start()
         else:
             self._start_job()
