@@ -278,21 +278,31 @@ def memory_chart(result: SizingResult, width: float, lang: str, height: float = 
     for value, colour, _ in segments:
         bar_segment(plot, x, value, colour, (y0, bar_height), lang, min_label=40)
         x += value
-    ticks = linear_ticks(0, top / GB, 6)
-    for tick in ticks:
-        drawing.add(Line(plot.px(tick), plot.bottom, plot.px(tick), plot.bottom - 3,
-                         strokeColor=INK, strokeWidth=0.5))
-        plot.text(plot.px(tick), plot.bottom - 11, tick_label(tick, lang), anchor="middle")
-    drawing.add(Line(plot.left, plot.bottom, plot.left + plot.inner_width, plot.bottom,
-                     strokeColor=INK, strokeWidth=0.6))
-    plot.text(plot.left + plot.inner_width / 2, plot.bottom - 22,
-              t(lang, "memory of one GPU [GB]"), size=7.5, anchor="middle")
-    _limit(plot, bar.usable, y0, bar_height, BAD, t(lang, "usable {value:,.1f} GB",
-                                                     value=bar.usable / GB), row=0, dash=[3, 2])
-    _limit(plot, bar.capacity, y0, bar_height, INK, t(lang, "GPU memory {value:,.1f} GB",
-                                                      value=bar.capacity / GB), row=1, dash=None)
-    plot.legend([("box", colour, None, label) for _, colour, label in segments])
+    _finish_memory_bar(plot, top, t(lang, "memory of one GPU [GB]"), (bar.usable, bar.capacity),
+                       (y0, bar_height), segments, lang)
     return drawing
+
+
+def _finish_memory_bar(plot: Plot, top: float, title: str, limits: tuple[float, float],
+                       bar: tuple[float, float], segments: list, lang: str) -> None:
+    """The GB axis under a memory bar, its usable and physical limits, and the legend.
+
+    ``limits`` are (usable, physical) memory [B]; ``bar`` is the bar's (y0, height).
+    """
+    for tick in linear_ticks(0, top / GB, 6):
+        plot.drawing.add(Line(plot.px(tick), plot.bottom, plot.px(tick), plot.bottom - 3,
+                              strokeColor=INK, strokeWidth=0.5))
+        plot.text(plot.px(tick), plot.bottom - 11, tick_label(tick, lang), anchor="middle")
+    plot.drawing.add(Line(plot.left, plot.bottom, plot.left + plot.inner_width, plot.bottom,
+                          strokeColor=INK, strokeWidth=0.6))
+    plot.text(plot.left + plot.inner_width / 2, plot.bottom - 22, title, size=7.5,
+              anchor="middle")
+    usable, physical = limits
+    _limit(plot, usable, *bar, BAD, t(lang, "usable {value:,.1f} GB", value=usable / GB),
+           row=0, dash=[3, 2])
+    _limit(plot, physical, *bar, INK, t(lang, "GPU memory {value:,.1f} GB",
+                                        value=physical / GB), row=1, dash=None)
+    plot.legend([("box", colour, None, label) for _, colour, label in segments])
 
 
 def _limit(plot: Plot, value: float, y0: float, height: float, colour, label: str,
@@ -331,20 +341,9 @@ def training_memory_chart(result: SizingResult, width: float, lang: str,
             x = max(x, tr.gpu_usable_bytes)
         bar_segment(plot, x, value, colour, (y0, bar_height), lang, min_label=34)
         x += value
-    for tick in linear_ticks(0, top / GB, 6):
-        drawing.add(Line(plot.px(tick), plot.bottom, plot.px(tick), plot.bottom - 3,
-                         strokeColor=INK, strokeWidth=0.5))
-        plot.text(plot.px(tick), plot.bottom - 11, tick_label(tick, lang), anchor="middle")
-    drawing.add(Line(plot.left, plot.bottom, plot.left + plot.inner_width, plot.bottom,
-                     strokeColor=INK, strokeWidth=0.6))
-    plot.text(plot.left + plot.inner_width / 2, plot.bottom - 22,
-              t(lang, "memory of one GPU during training [GB]"), size=7.5, anchor="middle")
-    _limit(plot, tr.gpu_usable_bytes, y0, bar_height, BAD,
-           t(lang, "usable {value:,.1f} GB", value=tr.gpu_usable_bytes / GB), row=0, dash=[3, 2])
-    _limit(plot, tr.gpu_memory_bytes, y0, bar_height, INK,
-           t(lang, "GPU memory {value:,.1f} GB", value=tr.gpu_memory_bytes / GB), row=1,
-           dash=None)
-    plot.legend([("box", colour, None, label) for _, colour, label in segments])
+    _finish_memory_bar(plot, top, t(lang, "memory of one GPU during training [GB]"),
+                       (tr.gpu_usable_bytes, tr.gpu_memory_bytes), (y0, bar_height), segments,
+                       lang)
     return drawing
 
 
