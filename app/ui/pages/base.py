@@ -49,18 +49,21 @@ class StepPage(QWidget):
         Only the visible step pays for a redraw after each edit (a page without a parent, as in
         tests and dialogs, always redraws).
         """
-        if self.parentWidget() is not None and not self.isVisible():
-            self.stale = True
+        if self.left_for_later():
             return
         self.stale = False
         self.show_result(result)
 
     def levers_arrived(self, result: SizingResult) -> None:
         """The levers of the result shown: redraw them now if the page can be seen."""
-        if self.parentWidget() is not None and not self.isVisible():
-            self.stale = True
-            return
-        self.show_levers(result)
+        if not self.left_for_later():
+            self.show_levers(result)
+
+    def left_for_later(self) -> bool:
+        """True (and the page marked stale) when it is hidden in the window."""
+        hidden = self.parentWidget() is not None and not self.isVisible()
+        self.stale = self.stale or hidden
+        return hidden
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
         super().showEvent(event)
