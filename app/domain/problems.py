@@ -20,30 +20,10 @@ No Qt and no I/O here.
 from __future__ import annotations
 
 import math
-import string
 from collections.abc import Callable
 from typing import Any
 
-from app.i18n import Message, localise_number, msg, translate
-
-
-class _Formatter(string.Formatter):
-    """Numbers in the language's notation, Messages in the language, other values as given."""
-
-    def __init__(self, lang: str):
-        super().__init__()
-        self.lang = lang
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, Message):
-            return value.text(self.lang)
-        if isinstance(value, list | tuple) and value and all(
-                isinstance(item, Message) for item in value):
-            return "; ".join(item.text(self.lang) for item in value)
-        text = super().format_field(value, format_spec)
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return localise_number(text, self.lang)
-        return text
+from app.i18n import Message, fill, msg
 
 
 class Composed(Message):
@@ -55,7 +35,7 @@ class Composed(Message):
     """
 
     def text(self, lang: str = "en") -> str:
-        return _Formatter(lang).format(translate(self.template, lang), **self.params)
+        return fill(self.template, lang, self.params, translate_strings=False)
 
 
 def composed(message: Message) -> Message:

@@ -33,19 +33,35 @@ def localise_number(formatted: str, lang: str) -> str:
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, lang: str):
+    """Numbers in the language's notation, Messages (or a list of them, joined by "; ")
+    rendered in the language, strings translated when the catalog has them (unless
+    ``translate_strings`` is off: names, paths and values a user gave stay as given)."""
+
+    def __init__(self, lang: str, translate_strings: bool = True):
         super().__init__()
-        self.lang = lang
+        self.lang, self.translate_strings = lang, translate_strings
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Message):
+            return value.text(self.lang)
+        if isinstance(value, list | tuple) and value and all(
+                isinstance(item, Message) for item in value):
+            return "; ".join(item.text(self.lang) for item in value)
         text = super().format_field(value, format_spec)
         if isinstance(value, int | float) and not isinstance(value, bool):
             if self.lang == "de" and format_spec.endswith("%"):
                 text = text[:-1] + PERCENT_DE  # German writes a space before %: 12 %
             return localise_number(text, self.lang)
-        if isinstance(value, str):
+        if isinstance(value, str) and self.translate_strings:
             return translate(value, self.lang)
         return text
+
+
+def fill(template: str, lang: str, params: dict[str, Any], translate_strings: bool = True
+         ) -> str:
+    """``template`` translated into ``lang`` and filled in by the language's rules (see
+    :class:`_Formatter`); :func:`tr` without its English shortcut."""
+    return _Formatter(lang, translate_strings).format(translate(template, lang), **params)
 
 
 def tr(template: str, lang: str = "en", **params: Any) -> str:
@@ -57,7 +73,7 @@ def tr(template: str, lang: str = "en", **params: Any) -> str:
     """
     if lang == "en":
         return template.format(**params)
-    return _Formatter(lang).format(translate(template, lang), **params)
+    return fill(template, lang, params)
 
 
 class Message(BaseModel):
