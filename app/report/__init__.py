@@ -4,9 +4,13 @@ The report is rendered from the scenario and the SizingResult alone, never from 
 
 - :mod:`app.report.export`: ``build_report`` (render, attach, sign) and ``write_report``
   (atomic) — what ``aisizer report`` and File > Export report call;
-- :mod:`app.report.document`, :mod:`app.report.sections`, :mod:`app.report.charts`,
-  :mod:`app.report.series`, :mod:`app.report.style`, :mod:`app.report.text`: the document,
-  its sections, vector charts and the series they plot, fonts and styles, words and numbers;
+- :mod:`app.report.document`, :mod:`app.report.charts`, :mod:`app.report.series`,
+  :mod:`app.report.style`, :mod:`app.report.text`: the document, vector charts and the series
+  they plot, fonts and styles, words and numbers;
+- :mod:`app.report.toc`: the table of contents (the chapters in order, their numbers);
+  :mod:`app.report.chapters`: one module per chapter; :mod:`app.report.context` (what a
+  chapter is written from), :mod:`app.report.flowables` (headings, paragraphs, tables) and
+  :mod:`app.report.phrases` (phrases several chapters share);
 - :mod:`app.report.plan`: the validation plan's load-test commands and the serving command;
 - :mod:`app.report.accuracy`: the method's calibration errors (computed or recorded);
 - :mod:`app.report.attachments`: scenario.json / result.json in the PDF, and reading them

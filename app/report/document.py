@@ -1,6 +1,6 @@
 """The PDF document: page templates, header and footer, contents, and the signature block.
 
-:func:`render` lays out the sections of :mod:`app.report.sections` with reportlab's platypus
+:func:`render` lays out the chapters of :mod:`app.report.chapters` with reportlab's platypus
 in invariant mode (no time stamps or random ids), so the same result, language, paper and
 date give the same bytes. It returns the PDF and, when a signer is given, where the visible
 signature block landed (page and rectangle), so that the signature field can be placed over
@@ -27,9 +27,12 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from app.domain.result import SizingResult
-from app.report import sections
 from app.report.accuracy import Accuracy
-from app.report.sections import Context, Heading, Signer, para
+from app.report.chapters import SECTIONS
+from app.report.chapters.cover import cover
+from app.report.chapters.signature import section_signature
+from app.report.context import Context, Signer
+from app.report.flowables import Heading, para
 from app.report.style import (
     ACCENT,
     BOTTOM_MARGIN,
@@ -191,11 +194,11 @@ def render(result: SizingResult, *, lang: str, paper: str, accuracy: Accuracy,
     ctx = Context(result, lang, doc.width, accuracy, report_date, signer,
                   compared=list(compared or []))
     block = SignatureBlock(signer, lang, doc.width) if signer else None
-    story: list[Flowable] = [NextPageTemplate("body"), *sections.cover(ctx), *contents(lang),
+    story: list[Flowable] = [NextPageTemplate("body"), *cover(ctx), *contents(lang),
                              PageBreak()]
-    for section in sections.SECTIONS:
+    for section in SECTIONS:
         story += [_section_break(doc.height), *section(ctx)]
-    story += sections.section_signature(ctx, block)
+    story += section_signature(ctx, block)
     footer = t(lang, "AI Sizer {version} · {date}", version=result.tool_version,
                date=report_date)
     canvas = numbered_canvas(lang, title, result.inputs.get("customer") or "", footer)

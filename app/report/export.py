@@ -23,8 +23,8 @@ from app.domain.scenario import Scenario
 from app.report import accuracy as accuracy_module
 from app.report import attachments, document, signing
 from app.report.accuracy import Accuracy
+from app.report.context import Signer
 from app.report.identity import Identity, write_atomically
-from app.report.sections import Signer
 from app.report.style import PAPER
 
 LANGUAGES = ("en", "de")

@@ -22,7 +22,10 @@ from app.api import example, example_names, load_scenario, set_field, size
 from app.domain.scenario import Workload
 from app.engine.narrative import replica_range
 from app.i18n import CATALOGS, Message, msg, plural
-from app.report import accuracy, sections
+from app.report import accuracy
+from app.report.chapters import SECTIONS
+from app.report.chapters.cover import cover
+from app.report.context import Context
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -163,9 +166,9 @@ def flowable_texts(item) -> list[str]:
 
 
 def report_texts(result, lang: str) -> list[str]:
-    ctx = sections.Context(result, lang, 450.0, accuracy.accuracy(None), "2026-11-30")
-    flow = sections.cover(ctx)
-    for section in sections.SECTIONS:
+    ctx = Context(result, lang, 450.0, accuracy.accuracy(None), "2026-11-30")
+    flow = cover(ctx)
+    for section in SECTIONS:
         flow += section(ctx)
     return flowable_texts(flow)
 

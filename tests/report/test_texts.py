@@ -13,9 +13,13 @@ from pathlib import Path
 
 from app import paths
 from app.i18n import CATALOGS, de_report
-from app.report import accuracy, sections
+from app.report import accuracy
+from app.report.chapters.assumptions import FORMULAS
+from app.report.chapters.glossary import GLOSSARY
+from app.report.chapters.infrastructure import COOLING
+from app.report.phrases import RANKINGS
 
-REPORT_SOURCES = sorted((paths.root() / "app" / "report").glob("*.py"))
+REPORT_SOURCES = sorted((paths.root() / "app" / "report").rglob("*.py"))
 SAME_IN_GERMAN = {"TTFT", "PUE", "BTU/h", "GB / GiB", "PAdES B-B", "N+1 / 2N", "ITL / TPOT",
                   "docs/METHOD.md", "GPU", "GPUs", "Hardware", "Racks", "Prefill",
                   "Organisation", "TTFT [s]", "GPUs (t x p)", "Serving:",
@@ -41,11 +45,10 @@ def literal_templates(source: Path) -> set[str]:
 
 
 def table_words() -> set[str]:
-    words = set(sections.RANKINGS.values()) | set(sections.COOLING.values())
-    words |= {term for term, _ in sections.GLOSSARY}
-    words |= {definition for _, definition in sections.GLOSSARY}
-    words |= {name for name, _, _ in sections.FORMULAS} | {where for _, _, where in
-                                                           sections.FORMULAS}
+    words = set(RANKINGS.values()) | set(COOLING.values())
+    words |= {term for term, _ in GLOSSARY}
+    words |= {definition for _, definition in GLOSSARY}
+    words |= {name for name, _, _ in FORMULAS} | {where for _, _, where in FORMULAS}
     words |= set(accuracy.RECORDED) | {"one user", "scenario load", "saturation"}
     return words
 

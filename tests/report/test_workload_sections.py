@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from report_helpers import REPORT_DATE, pages_text, sized
 
-from app.report import charts, sections
+from app.report import charts, toc
 from app.report.export import build_report
 
 HEADINGS = {
@@ -59,4 +59,4 @@ def test_charts_without_training_say_so(worked):
     for chart in (charts.training_memory_chart, charts.time_to_train_chart):
         drawing = chart(worked.result, 400, "en")
         assert drawing.height == 24
-    assert not sections.applies(sections.section_training, worked.result)
+    assert not toc.applies("training", worked.result)

@@ -12,7 +12,8 @@ import pytest
 
 from app import api
 from app.report.accuracy import recorded
-from app.report.sections import Context, section_assumptions
+from app.report.chapters.assumptions import section_assumptions
+from app.report.context import Context
 from app.ui.pages.assumptions import NAME, SOURCE, AssumptionsPage
 
 
