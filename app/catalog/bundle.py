@@ -41,7 +41,7 @@ from pathlib import Path, PurePosixPath
 
 from app import APP_NAME, __version__, atomic, paths
 from app.catalog import loader
-from app.catalog.hf_import import dumps_toml
+from app.catalog.toml_writer import dumps_toml
 from app.domain.catalog import KINDS
 
 FORMAT = "aisizer-catalog-bundle"

@@ -20,13 +20,13 @@ from app.catalog.hf_import import (
     SUPPORTED_MODEL_TYPES,
     ImportedModel,
     ModelImportError,
-    dumps_toml,
     read_model_folder,
     safetensors_tensor_bytes,
     save_to_user_catalog,
     slugify,
 )
 from app.catalog.loader import load_catalog, load_folder
+from app.catalog.toml_writer import dumps_toml
 from app.domain.catalog import ModelSpec
 
 FIXTURES = Path(__file__).parent / "fixtures" / "hf"
