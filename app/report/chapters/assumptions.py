@@ -43,8 +43,6 @@ FORMULAS: list[tuple[str, str, str]] = [
      "Step 5"),
     ("Energy per year", "facility power x 8,760 h x 70 %", "Step 5"),
 ]
-
-
 SYMBOLS = ("L layers, h hidden size, n_h attention heads, n_kv KV heads, d_h head dimension, "
            "t tensor parallel, p pipeline parallel, b decode batch, c context, P prompt "
            "tokens, o output tokens, B sequences in a step, BW memory bandwidth, peak dense "
