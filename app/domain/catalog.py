@@ -5,7 +5,10 @@ checked against its source by eye; each model exposes the SI value the engine us
 property (``memory_bytes``, ``memory_bandwidth_bytes_per_s``, ``peak_flops(...)``).
 
 Every entry carries ``source`` (document, page or URL) and ``as_of`` (date it was read);
-``derived`` lists the fields that were computed rather than read.
+``derived`` lists the fields that were computed rather than read, and ``preliminary`` marks
+figures announced for a product that has no shipping datasheet yet. Hardware with a price
+says what kind of price it is (``price_kind``: a published list price or a street estimate)
+and when it was stated (``price_as_of``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ GB = 1e9
 TERA = 1e12
 
 Vendor = Literal["nvidia", "amd", "intel"]
-GpuFamily = Literal["ampere", "ada", "hopper", "blackwell", "cdna3", "cdna4", "gaudi"]
+GpuFamily = Literal["ampere", "ada", "hopper", "blackwell", "rubin", "cdna3", "cdna4", "gaudi"]
+GpuClass = Literal["datacenter", "workstation", "consumer"]
+PriceKind = Literal["list", "estimate"]
 ComputeClass = Literal["bf16", "fp8", "int8", "fp4"]
 
 
@@ -35,15 +40,58 @@ class Sourced(BaseModel):
     derived: list[str] = Field(
         default_factory=list, description="Fields computed from others rather than read."
     )
+    preliminary: bool = Field(
+        default=False,
+        description=("Figures are announced or pre-release (no shipping datasheet yet) and may "
+                     "change; sources may disagree (notes say how). Default false."),
+    )
     notes: str = ""
 
 
-class GpuSpec(Sourced):
+class Priced(BaseModel):
+    """An indicative price and what kind of price it is (hardware entries).
+
+    ``price_kind`` is ``list`` for a published list price (vendor configurator, price list,
+    launch MSRP, public tender) and ``estimate`` for a street or analyst estimate or a price
+    derived by a stated rule. Unset fields mean "not stated" (user entries may omit them);
+    the built-in catalogs state all four for every GPU and server.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    price_usd: float | None = Field(default=None, gt=0, description="Indicative price [USD].")
+    price_source: str = Field(default="", description="Where the price was stated.")
+    price_kind: PriceKind | None = Field(
+        default=None, description="list: published list price; estimate: street or derived.")
+    price_as_of: dt.date | None = Field(
+        default=None, description="Date the price was stated (or read, when undated).")
+
+    @model_validator(mode="after")
+    def _price_details_need_a_price(self) -> Priced:
+        stray = [name for name in ("price_kind", "price_as_of") if getattr(self, name)]
+        if self.price_usd is None and stray:
+            raise ValueError(f"{' and '.join(stray)} given without price_usd")
+        return self
+
+
+class GpuSpec(Priced, Sourced):
     """One accelerator, per GPU (dense figures, no 2:4 sparsity)."""
 
     vendor: Vendor
     family: GpuFamily
+    gpu_class: GpuClass | None = Field(
+        default=None,
+        description=("datacenter (ECC, passive or liquid, made for servers), workstation "
+                     "(professional card or desktop system) or consumer (GeForce class); "
+                     "None: not stated."),
+    )
     memory_gb: float = Field(gt=0, description="Memory on the card [GB, 1e9 B].")
+    unified_memory: bool = Field(
+        default=False,
+        description=("Memory is one pool shared with the CPU and the operating system (GB10): "
+                     "memory_gb is the whole pool, usable_memory_gb what the GPU can use. "
+                     "Default false."),
+    )
     usable_memory_gb: float | None = Field(
         default=None, gt=0, description="Memory the system exposes when less than physical [GB]."
     )
@@ -65,8 +113,6 @@ class GpuSpec(Sourced):
     )
     max_gpus_per_node: int = Field(ge=1, le=72, description="Largest scale-up domain.")
     form_factor: Literal["sxm", "pcie", "oam", "superchip", "nvl72"] = "pcie"
-    price_usd: float | None = Field(default=None, gt=0, description="Indicative price [USD].")
-    price_source: str = ""
 
     @property
     def memory_bytes(self) -> float:
@@ -104,31 +150,53 @@ class GpuSpec(Sourced):
         return (rate or self.bf16_tflops) * TERA
 
 
-class ServerSpec(Sourced):
-    """A server (or rack-scale system) that hosts GPUs."""
+class ServerSpec(Priced, Sourced):
+    """A server (or rack-scale system) that hosts GPUs.
+
+    ``price_usd`` is the server without GPUs unless ``price_includes_gpus`` (systems sold
+    with their GPUs: DGX/HGX, rack-scale systems, desktop systems).
+    """
 
     vendor: str
+    chassis: Literal["rack", "rack-scale", "tower", "desktop"] | None = Field(
+        default=None,
+        description=("rack: rack-mount server; rack-scale: a whole rack sold as one system; "
+                     "tower: workstation tower (a shelf in a rack); desktop: desk-side box. "
+                     "None: not stated."),
+    )
     gpu_ids: list[str] = Field(min_length=1, description="GPU ids this server takes.")
     gpu_count: int = Field(ge=1, le=72, description="GPUs per server (or per rack system).")
     rack_units: int = Field(ge=1, le=52, description="Height [U]; 48 for a whole rack system.")
     max_power_w: float = Field(gt=0, description="System maximum power [W].")
-    typical_power_w: float | None = Field(default=None, gt=0, description="Typical load [W].")
+    typical_power_w: float | None = Field(
+        default=None, gt=0,
+        description="Power under a typical AI load [W]; None: not stated (maximum is used).")
     cooling: Literal["air", "liquid", "hybrid"] = "air"
+    power_delivery: Literal["ac-psu", "dc-busbar"] | None = Field(
+        default=None,
+        description=("ac-psu: the server's own AC power supplies fed from rack PDUs; "
+                     "dc-busbar: rack power shelves feed a DC busbar (NVL72). None: not stated."),
+    )
     scale_up: Literal["nvlink", "pcie", "infinity-fabric", "roce"] = "pcie"
     cluster_nics: int = Field(default=0, ge=0, description="Scale-out NICs (one per GPU in HGX).")
     cluster_nic_gbps: float = Field(default=0, ge=0, description="Speed per scale-out NIC [Gb/s].")
     storage_nics: int = Field(default=0, ge=0)
     local_nvme_tb: float = Field(default=0, ge=0, description="Local NVMe cache [TB].")
     weight_kg: float | None = Field(default=None, gt=0)
-    price_usd: float | None = Field(
-        default=None, gt=0, description="Indicative price of the server without GPUs [USD]."
-    )
-    price_includes_gpus: bool = False
-    price_source: str = ""
+    price_includes_gpus: bool = Field(
+        default=False, description="price_usd includes the gpu_count GPUs. Default false.")
 
     @property
     def max_power_watts(self) -> float:
         return self.max_power_w
+
+    @model_validator(mode="after")
+    def _typical_within_maximum(self) -> ServerSpec:
+        if self.typical_power_w is not None and self.typical_power_w > self.max_power_w:
+            raise ValueError(
+                f"typical_power_w ({self.typical_power_w:g} W) exceeds max_power_w "
+                f"({self.max_power_w:g} W)")
+        return self
 
 
 class MoeSpec(BaseModel):
@@ -302,7 +370,7 @@ class EngineProfile(Sourced):
         return specific.merged(self.factors) if specific else self.factors
 
 
-class SwitchSpec(Sourced):
+class SwitchSpec(Priced, Sourced):
     """A network switch (fabric, front-end, storage or management)."""
 
     vendor: str
@@ -313,8 +381,6 @@ class SwitchSpec(Sourced):
     fabric: Literal["infiniband", "ethernet"] = "ethernet"
     rack_units: int = Field(ge=1, le=10)
     max_power_w: float = Field(gt=0, description="Maximum power [W].")
-    price_usd: float | None = Field(default=None, gt=0, description="Indicative price [USD].")
-    price_source: str = ""
 
 
 class StorageTier(Sourced):
@@ -324,7 +390,7 @@ class StorageTier(Sourced):
     write_gb_s: float = Field(gt=0, description="Single-node write [GB/s].")
 
 
-class CpuSpec(Sourced):
+class CpuSpec(Priced, Sourced):
     """A server CPU, per socket, for bandwidth-bound inference on CPUs.
 
     Memory bandwidth = channels x MT/s x bytes per channel transfer (8 B for a 64-bit DDR5
@@ -351,8 +417,6 @@ class CpuSpec(Sourced):
     memory_bandwidth_gb_s: float | None = Field(
         default=None, gt=0,
         description="Peak memory bandwidth per socket [GB/s] (derived: channels x MT/s x bytes).")
-    price_usd: float | None = Field(default=None, gt=0, description="List price per CPU [USD].")
-    price_source: str = ""
 
     @model_validator(mode="after")
     def _bandwidth_consistent(self) -> CpuSpec:

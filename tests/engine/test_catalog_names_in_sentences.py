@@ -14,6 +14,7 @@ import pytest
 
 from app import api
 from app.catalog.loader import load_catalog
+from app.engine.explain import FAMILY_NAMES
 from app.i18n import Message
 
 
@@ -92,5 +93,5 @@ def test_the_uncalibrated_warning_names_the_gpu_family(catalog):
     result = size("choose-gpu", catalog)
     family = catalog.gpus[result.gpu["id"]].family
     warning = next(m for m in result.warning_messages if "not calibrated" in m.template)
-    assert f"on {family.capitalize()} GPUs" in warning.text()
+    assert f"on {FAMILY_NAMES[family]} GPUs" in warning.text()
     assert f" {family} GPUs" not in warning.text()

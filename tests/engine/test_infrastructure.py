@@ -159,8 +159,9 @@ def test_energy_cost_and_co2():
 
 
 def test_price_overrides_replace_catalog_prices():
+    # The DGX H200 is priced as a system with its GPUs, so its id is what a user overrides.
     base = sized().infrastructure
-    cheaper = sized(price_overrides_usd={"h200-sxm": 10_000}).infrastructure
+    cheaper = sized(price_overrides_usd={"dgx-h200": 10_000}).infrastructure
     assert cheaper.capital_usd < base.capital_usd
     assert cheaper.cost_lines[0].unit_usd == 10_000
 
