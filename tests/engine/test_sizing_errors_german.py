@@ -104,9 +104,11 @@ CASES = [
      "hardware.server: 'nope' is not a server for NVIDIA H100 SXM5 80GB (h100-sxm); choose one "
      "of ['dgx-h100', 'hgx-h100-8']", "ist kein Server für NVIDIA H100 SXM5 80GB (h100-sxm)"),
     ("training hardware.gpu", scenario(FINE_TUNE, hardware={"gpu": "nope"}), None,
-     "hardware.gpu: unknown GPU id 'nope'; known: a100-pcie-40, a100-pcie-80, ", "unbekannte GPU-ID 'nope'"),
+     "hardware.gpu: unknown GPU id 'nope'; known: a100-pcie-40, a100-pcie-80, ",
+     "unbekannte GPU-ID 'nope'"),
     ("training selection.gpus", scenario(FINE_TUNE, hardware=None, selection={"gpus": ["nope"]}),
-     None, "selection.gpus: unknown GPU id 'nope'; known: a100-pcie-40, a100-pcie-80, ", "bekannt: a100"),
+     None, "selection.gpus: unknown GPU id 'nope'; known: a100-pcie-40, a100-pcie-80, ",
+     "bekannt: a100"),
     ("training storage_tier", scenario(FINE_TUNE, availability={"storage_tier": "fast"}), None,
      "availability.storage_tier: unknown tier 'fast'; choose one of best, better, good",
      "unbekannte Speicherklasse 'fast'; wählen Sie eine von best, better, good"),
