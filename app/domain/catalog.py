@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 GB = 1e9
 TERA = 1e12
@@ -66,12 +66,12 @@ class Priced(BaseModel):
     price_as_of: dt.date | None = Field(
         default=None, description="Date the price was stated (or read, when undated).")
 
-    @model_validator(mode="after")
-    def _price_details_need_a_price(self) -> Priced:
-        stray = [name for name in ("price_kind", "price_as_of") if getattr(self, name)]
-        if self.price_usd is None and stray:
-            raise ValueError(f"{' and '.join(stray)} given without price_usd")
-        return self
+    @field_validator("price_kind", "price_as_of")
+    @classmethod
+    def _price_details_need_a_price(cls, value, info: ValidationInfo):
+        if value is not None and info.data.get("price_usd") is None:
+            raise ValueError(f"{info.field_name} given without price_usd")
+        return value
 
 
 class GpuSpec(Priced, Sourced):
@@ -190,13 +190,13 @@ class ServerSpec(Priced, Sourced):
     def max_power_watts(self) -> float:
         return self.max_power_w
 
-    @model_validator(mode="after")
-    def _typical_within_maximum(self) -> ServerSpec:
-        if self.typical_power_w is not None and self.typical_power_w > self.max_power_w:
-            raise ValueError(
-                f"typical_power_w ({self.typical_power_w:g} W) exceeds max_power_w "
-                f"({self.max_power_w:g} W)")
-        return self
+    @field_validator("typical_power_w")
+    @classmethod
+    def _typical_within_maximum(cls, value: float | None, info: ValidationInfo) -> float | None:
+        maximum = info.data.get("max_power_w")
+        if value is not None and maximum is not None and value > maximum:
+            raise ValueError(f"typical_power_w ({value:g} W) exceeds max_power_w ({maximum:g} W)")
+        return value
 
 
 class MoeSpec(BaseModel):

@@ -209,3 +209,88 @@ def test_nvlink_domains_fit_their_servers(catalog):
         if gpu.form_factor in ("sxm", "oam", "nvl72", "superchip"):
             sizes = [s.gpu_count for s in catalog.servers.values() if gpu.id in s.gpu_ids]
             assert gpu.max_gpus_per_node in sizes, (gpu.id, sizes)
+
+
+# --------------------------------------------------------------------- prices and classes
+# Issue 13: every GPU and server the catalogs offer has a dated, sourced indicative price that
+# says whether it is a list price or an estimate; issue 15: the classes and power fields the
+# plan needs are stated for every built-in entry.
+
+
+def test_every_gpu_and_server_has_a_dated_price_of_a_stated_kind(catalog):
+    for entry in _hardware_entries(catalog):
+        assert entry.price_usd, f"{entry.id}: no price"
+        assert entry.price_kind in ("list", "estimate"), entry.id
+        assert entry.price_as_of is not None, f"{entry.id}: price without a date"
+        assert entry.price_as_of <= entry.as_of, f"{entry.id}: price dated after as_of"
+        assert len(entry.price_source) > 20, f"{entry.id}: price without a real source"
+        if entry.price_kind == "estimate":
+            assert "estimate" in entry.price_source, f"{entry.id}: estimate not said so"
+
+
+def test_every_gpu_states_its_class(catalog):
+    for gpu in catalog.gpus.values():
+        assert gpu.gpu_class in ("datacenter", "workstation", "consumer"), gpu.id
+    assert catalog.gpu("rtx-pro-6000-bse").gpu_class == "datacenter"
+    assert catalog.gpu("rtx-pro-6000-ws").gpu_class == "workstation"
+    assert catalog.gpu("rtx-5090").gpu_class == "consumer"
+
+
+def test_every_server_states_chassis_and_typical_power(catalog):
+    for server in catalog.servers.values():
+        assert server.chassis in ("rack", "rack-scale", "tower", "desktop"), server.id
+        assert server.typical_power_w, f"{server.id}: no typical power"
+        assert 0.3 * server.max_power_w <= server.typical_power_w <= server.max_power_w, server.id
+
+
+def test_towers_and_desktops_take_no_data_centre_gpus(catalog):
+    """A passive Server Edition card needs server airflow: it goes into a rack server."""
+    for server in catalog.servers.values():
+        if server.chassis in ("tower", "desktop"):
+            classes = {catalog.gpu(g).gpu_class for g in server.gpu_ids}
+            assert "datacenter" not in classes, server.id
+
+
+def test_the_worked_examples_four_gpu_server_edition_node_exists(catalog):
+    """The sizing guide's worked example runs 4-GPU RTX PRO 6000 Server Edition nodes."""
+    nodes = [s for s in catalog.servers.values()
+             if "rtx-pro-6000-bse" in s.gpu_ids and s.gpu_count == 4 and s.chassis == "rack"]
+    assert any(s.vendor != "generic" for s in nodes), [s.id for s in nodes]
+
+
+def test_rack_scale_systems_are_liquid_cooled_on_a_busbar(catalog):
+    for server in catalog.servers.values():
+        if server.chassis == "rack-scale":
+            assert server.cooling == "liquid" and server.power_delivery == "dc-busbar", server.id
+    gb300 = catalog.servers["gb300-nvl72"]
+    assert 130_000 <= gb300.typical_power_w <= gb300.max_power_w <= 145_000
+
+
+def test_preliminary_entries_say_so(catalog):
+    preliminary = [e for e in _hardware_entries(catalog) if e.preliminary]
+    assert {e.id for e in preliminary} >= {"rubin-vr200", "vera-rubin-nvl72"}
+    for entry in preliminary:
+        assert "PRELIMINARY" in entry.notes and "disagree" in entry.notes, entry.id
+
+
+def test_unified_memory_leaves_room_for_the_os(catalog):
+    spark = catalog.gpu("gb10")
+    assert spark.unified_memory and spark.usable_memory_gb < spark.memory_gb
+    assert spark.memory_bandwidth_gb_s == 273
+
+
+@pytest.mark.parametrize(
+    ("gpu_id", "field", "expected"),
+    [
+        ("h20", "bf16_tflops", 148),  # dense; TPP 2,368 = 296 FP8 x 8 bits
+        ("h20", "memory_bandwidth_gb_s", 4000),
+        ("gb300", "fp4_tflops", 15000),  # 1,080 PF dense FP4 per NVL72 / 72
+        ("gb300", "int8_tops", 165),
+        ("mi350x", "fp4_tflops", 9200),  # 18.45 PF sparse / 2
+        ("rtx-pro-6000-maxq", "tdp_w", 300),
+        ("gb10", "fp4_tflops", 500),  # 1 PFLOP sparse / 2
+        ("a100-pcie-40", "memory_bandwidth_gb_s", 1555),
+    ],
+)
+def test_known_new_gpu_values(catalog, gpu_id, field, expected):
+    assert getattr(catalog.gpu(gpu_id), field) == pytest.approx(expected)
