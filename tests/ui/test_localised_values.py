@@ -127,7 +127,10 @@ def test_infrastructure_tables_are_german(qtbot, controller):
     assert summary["Energie pro Jahr"].endswith(" USD")
     assert all(not cell.startswith("USD") for cell in costs)
     assert any(cell.endswith(" USD") for cell in costs)
-    assert "kein Preis im Katalog" in column(page.costs, 3)  # the worked example's tower
+    sources = column(page.costs, 3)
+    # Every catalog server and GPU has a price now (issue 13): no line falls back to the
+    # "no price" text, in either language.
+    assert not any("no price" in cell or "kein Preis" in cell for cell in sources)
     fabric = column(page.networks, 1)[-1]
     assert fabric.startswith("Jedes Replikat")  # no fabric needed: the reason, in German
 

@@ -43,8 +43,11 @@ EINS = re.compile(r"(?<![\d.,+])1 (?:gleichzeitigen |weitere |GPU-)?"
                   r"(?:Replikate|Replikaten|GPUs|Sequenzen|Racks|Nutzern|Servern)\b"
                   r"|(?<![\d.,+])1 gleichzeitige\b")
 BAD = {"en": ONE, "de": EINS}
-GPU = "rtx-pro-6000-bse"
-ONE_OF_EACH = (("workload.concurrent_users", "1"), ("hardware.gpus_per_replica", "1"),
+# The Workstation Edition: a one-GPU tower hosts it (the passive Server Edition goes into
+# 4- and 8-GPU servers only), so one replica of one GPU runs on one node with one GPU.
+GPU = "rtx-pro-6000-ws"
+ONE_OF_EACH = (("hardware.gpu", GPU), ("workload.concurrent_users", "1"),
+               ("hardware.gpus_per_replica", "1"),
                ("hardware.tensor_parallel", "1"), ("availability.redundancy", "none"),
                ("selection.gpus", f'["{GPU}"]'))
 PAGES = (MemoryPage, GpuSelectionPage, PerformancePage, ReportPage)
