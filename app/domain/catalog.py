@@ -238,6 +238,78 @@ class MlaSpec(BaseModel):
     v_head_dim: int = Field(ge=1)
 
 
+class LinearAttentionSpec(BaseModel):
+    """Layers that keep a fixed recurrent state per sequence instead of a KV cache.
+
+    Gated DeltaNet (Qwen3-Next, Qwen3.5) and Kimi Delta Attention (Kimi Linear) replace the
+    attention of ``layers`` of the model's layers by a linear recurrence: each sequence keeps a
+    state of ``value_heads x key_head_dim x value_head_dim`` values and a short-convolution
+    window, whatever its length. The other layers keep full attention and their KV cache.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["gated_deltanet", "kimi_delta"] = Field(
+        default="gated_deltanet",
+        description="gated_deltanet: Qwen3-Next/Qwen3.5 projections; kimi_delta: Kimi Linear.")
+    layers: int = Field(ge=1, description="Layers with linear attention (the rest attend fully).")
+    key_heads: int = Field(ge=1, description="Query/key heads of a linear layer.")
+    value_heads: int = Field(ge=1, description="Value heads (state heads) of a linear layer.")
+    key_head_dim: int = Field(ge=1, description="Width of one query/key head (d_k).")
+    value_head_dim: int = Field(ge=1, description="Width of one value head (d_v).")
+    conv_kernel: int = Field(default=4, ge=1, le=64, description="Short-convolution taps.")
+    state_precision: Literal["bf16", "fp16", "fp32"] = Field(
+        default="bf16", description="Format of the recurrent state (config mamba_ssm_dtype).")
+
+    @property
+    def key_width(self) -> int:
+        """``key_heads x key_head_dim``."""
+        return self.key_heads * self.key_head_dim
+
+    @property
+    def value_width(self) -> int:
+        """``value_heads x value_head_dim``."""
+        return self.value_heads * self.value_head_dim
+
+    @property
+    def state_bytes_per_element(self) -> float:
+        """Bytes of one recurrent-state value [B]."""
+        return {"bf16": 2.0, "fp16": 2.0, "fp32": 4.0}[self.state_precision]
+
+
+class SparseAttentionSpec(BaseModel):
+    """DeepSeek Sparse Attention (DeepSeek-V3.2): a lightning indexer picks, for every query,
+    the ``top_k`` earlier tokens that the latent attention then reads.
+
+    The indexer caches one FP8 key of ``index_head_dim`` values (plus an FP32 scale per 128)
+    for every token in every layer: 132 B per token and layer for a 128-wide key.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    index_heads: int = Field(ge=1, description="Indexer query heads (index_n_heads).")
+    index_head_dim: int = Field(ge=1, description="Width of the indexer's key (index_head_dim).")
+    top_k: int = Field(ge=1, description="Tokens each query attends to (index_topk).")
+
+
+class SpeculativeSpec(BaseModel):
+    """Speculative-decoding heads: multi-token-prediction (MTP/NextN) layers shipped with the
+    checkpoint, or a separate EAGLE draft. Engines load them only when speculative decoding
+    is switched on; they share the model's embedding and output head."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["mtp", "eagle"] = "mtp"
+    layers: int = Field(default=1, ge=1, le=16,
+                        description="Decoder layers of the heads (each keeps a KV cache).")
+    params: float | None = Field(
+        default=None, gt=0, le=1e13,
+        description="Parameters the engine loads for the heads (embedding and head excluded); "
+                    "default for MTP: one layer like the model's last plus its 2h x h "
+                    "projection and norms.")
+    source: str = Field(default="", description="Where the draft's size was read.")
+
+
 class ModelSpec(Sourced):
     """A transformer's architecture, enough to count parameters and KV bytes exactly."""
 
@@ -272,7 +344,35 @@ class ModelSpec(Sourced):
     )
     moe: MoeSpec | None = None
     mla: MlaSpec | None = None
+    attention_output_gate: bool = Field(
+        default=False, description="Query projection also yields a sigmoid output gate "
+                                   "(Qwen3-Next, Qwen3.5): twice as wide.")
+    linear_attention: LinearAttentionSpec | None = None
+    sparse_attention: SparseAttentionSpec | None = None
+    speculative: SpeculativeSpec | None = None
+    task: Literal["generation", "embedding", "reranking"] = Field(
+        default="generation",
+        description="generation: a decoder that writes text; embedding or reranking: a model "
+                    "without output head that only reads (prefill), used by the RAG step.")
+    encoder: bool = Field(default=False,
+                          description="Bidirectional attention (BERT, XLM-RoBERTa encoders).")
+    position_embeddings: int = Field(
+        default=0, ge=0, le=10_000_000,
+        description="Rows of a learned absolute position table (BERT); 0 with rotary positions.")
+    token_types: int = Field(default=0, ge=0, le=1000,
+                             description="Rows of the token-type table (BERT type_vocab_size).")
+    pooler: bool = Field(default=False, description="BERT pooler: one h x h layer with bias.")
+    classifier_labels: int = Field(
+        default=0, ge=0, le=100_000,
+        description="Sequence-classification head (rerankers): h x h dense, h x labels out.")
+    embedding_dim: int | None = Field(
+        default=None, ge=8, le=65_536,
+        description="Width of the vectors an embedding model returns (default hidden_size).")
     native_precision: str = Field(default="bf16", description="Format the weights ship in.")
+    native_quantised: Literal["all-matrices", "experts-only"] = Field(
+        default="all-matrices",
+        description="Matrices the shipped low-bit format covers; experts-only keeps attention "
+                    "and dense MLPs in 16 bit (gpt-oss in MXFP4).")
     published_params: float | None = Field(
         default=None, gt=0, description="Parameter count the publisher states (check)."
     )
@@ -283,6 +383,22 @@ class ModelSpec(Sourced):
     def head_dim_value(self) -> int:
         """d_h: explicit, else h / n_h."""
         return self.head_dim or self.hidden_size // self.attention_heads
+
+    @property
+    def attention_layers(self) -> int:
+        """Layers with softmax attention (and a KV cache): all but the linear-attention ones."""
+        linear = self.linear_attention.layers if self.linear_attention else 0
+        return self.layers - linear
+
+    @property
+    def generates(self) -> bool:
+        """Whether the model writes text (embedding and reranking models only read)."""
+        return self.task == "generation"
+
+    @property
+    def vector_dim(self) -> int:
+        """Width of an embedding model's vectors: ``embedding_dim``, else hidden_size."""
+        return self.embedding_dim or self.hidden_size
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelSpec:
@@ -297,7 +413,21 @@ class ModelSpec(Sourced):
             )
         if self.moe is not None and self.moe.dense_layers > self.layers:
             raise ValueError("moe.dense_layers cannot exceed layers")
+        self._check_hybrid()
         return self
+
+    def _check_hybrid(self) -> None:
+        linear = self.linear_attention
+        if linear is not None and linear.layers >= self.layers:
+            raise ValueError(f"linear_attention.layers ({linear.layers}) must be fewer than "
+                             f"layers ({self.layers}); at least one layer attends fully")
+        if linear is not None and self.sliding_window is not None:
+            raise ValueError("linear_attention and sliding_window cannot be combined")
+        if self.sparse_attention is not None and self.mla is None:
+            raise ValueError("sparse_attention (DeepSeek Sparse Attention) needs mla")
+        if self.encoder and self.task == "generation":
+            raise ValueError("an encoder (encoder = true) cannot generate text; set task to "
+                             "embedding or reranking")
 
 
 class PrecisionSpec(Sourced):
@@ -311,6 +441,18 @@ class PrecisionSpec(Sourced):
         description="Embedding, output head, norms and router stay in 16 bit in this format.",
     )
     quality: Literal["reference", "near-lossless", "small-loss", "noticeable-loss"] = "reference"
+    block_size: int | None = Field(
+        default=None, ge=1, le=4096,
+        description="Elements sharing one scale in a block format (MXFP4 32, NVFP4 16).")
+    scale_bits: float | None = Field(
+        default=None, gt=0, le=32, description="Bits of one block scale (E8M0 8, FP8 8).")
+
+    @property
+    def element_bits(self) -> float:
+        """Bits of one element without its share of the block scale [bit]."""
+        if self.block_size and self.scale_bits:
+            return self.bits - self.scale_bits / self.block_size
+        return self.bits
 
     @property
     def bytes_per_element(self) -> float:
@@ -342,6 +484,27 @@ class EfficiencyFactors(BaseModel):
         return EfficiencyFactors(**{**fallback.model_dump(exclude_none=True), **mine})
 
 
+class MoeWeightLayout(BaseModel):
+    """How an engine stores a block format's expert weights on some GPU families.
+
+    vLLM's MXFP4 MoE kernels pad the expert matrices (Marlin: intermediate to a multiple of
+    128, hidden to 256; FlashInfer on Blackwell: both to 256), and its Triton path on Hopper
+    keeps the checkpoint's block scales beside the swizzled copy it computes with.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    precision: str = Field(min_length=1, description="Weight format id (mxfp4).")
+    families: list[GpuFamily] = Field(min_length=1, description="GPU families this applies to.")
+    hidden_multiple: int = Field(default=1, ge=1, le=4096,
+                                 description="Hidden size padded to a multiple of this.")
+    intermediate_multiple: int = Field(default=1, ge=1, le=4096,
+                                       description="Expert width padded to a multiple of this.")
+    scale_copies: int = Field(default=1, ge=1, le=4, description="Copies of the block scales.")
+    bias_bytes: float = Field(default=2, gt=0, le=8, description="Bytes per expert bias value.")
+    source: str = Field(min_length=3, description="Where the layout was read (code, commit).")
+
+
 class EngineProfile(Sourced):
     """A serving engine's defaults and its calibrated efficiency factors."""
 
@@ -363,6 +526,13 @@ class EngineProfile(Sourced):
     band_high: float = Field(ge=1, description="High multiplier on expected performance.")
     factors: EfficiencyFactors
     family_factors: dict[str, EfficiencyFactors] = Field(default_factory=dict)
+    moe_weight_layouts: list[MoeWeightLayout] = Field(
+        default_factory=list, description="Padding and copies of block-format expert weights.")
+
+    def moe_layout(self, precision: str, family: str) -> MoeWeightLayout | None:
+        """The expert-weight layout for a weight format on a GPU family, if the engine has one."""
+        return next((layout for layout in self.moe_weight_layouts
+                     if layout.precision == precision and family in layout.families), None)
 
     def factors_for(self, family: str) -> EfficiencyFactors:
         """Factors for a GPU family, falling back to this engine's defaults."""

@@ -41,11 +41,18 @@ class EngineSettings:
     comm_buffer_bytes: float
     cuda_graph_bytes: float
     logits_bytes_per_element: float
+    speculative_layers: int = 0
+
+    @property
+    def speculative(self) -> bool:
+        """Whether speculative-decoding heads are loaded beside the model."""
+        return self.speculative_layers > 0
 
     @classmethod
     def from_profile(cls, profile: EngineProfile, memory_fraction: float | None,
                      batch_limit: int | None, batched_tokens: int | None,
-                     cuda_graph_gb: float, logits_bytes_per_element: float) -> EngineSettings:
+                     cuda_graph_gb: float, logits_bytes_per_element: float,
+                     speculative_layers: int = 0) -> EngineSettings:
         return cls(
             memory_fraction=memory_fraction or profile.memory_fraction,
             memory_fraction_of=profile.memory_fraction_of,
@@ -57,6 +64,7 @@ class EngineSettings:
             comm_buffer_bytes=profile.comm_buffers_gb * GB,
             cuda_graph_bytes=cuda_graph_gb * GIB,
             logits_bytes_per_element=logits_bytes_per_element,
+            speculative_layers=speculative_layers,
         )
 
 
@@ -115,6 +123,11 @@ def sequences_that_fit(kv_budget: float, kv_per_sequence: float) -> int:
 
 def sequence_kv(model: ModelSpec, tokens: int, kv_bytes_per_element: float,
                 tensor_parallel: int, pipeline_parallel: int, settings: EngineSettings) -> float:
-    """KV one sequence of ``tokens`` takes on the fullest GPU, in whole blocks [B]."""
+    """KV one sequence of ``tokens`` takes on the fullest GPU, in whole blocks [B].
+
+    Includes the recurrent state of linear-attention layers and the KV of loaded
+    speculative-decoding heads.
+    """
     return kv_bytes_per_sequence(model, tokens, kv_bytes_per_element, tensor_parallel,
-                                 pipeline_parallel, settings.block_tokens)
+                                 pipeline_parallel, settings.block_tokens,
+                                 settings.speculative_layers)

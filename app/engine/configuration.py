@@ -7,7 +7,13 @@ from dataclasses import dataclass
 from app.domain.catalog import Catalog, EngineProfile, GpuSpec, ModelSpec, PrecisionSpec
 from app.engine.capacity import EngineSettings
 from app.engine.inference import Factors, Replica
-from app.engine.memory import ParameterCounts, parameter_counts, weights_bytes
+from app.engine.memory import (
+    ParameterCounts,
+    loaded_weights_bytes,
+    parameter_counts,
+    routed_expert_weights_bytes,
+    speculative_weights_bytes,
+)
 
 
 def engine_factors(profile: EngineProfile, generic: EngineProfile | None, family: str,
@@ -57,23 +63,31 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
               overrides: dict[str, float] | None = None,
               memory_fraction: float | None = None, batch_limit: int | None = None,
               batched_tokens: int | None = None,
-              counts: ParameterCounts | None = None) -> Configuration:
-    """Build the :class:`Configuration` for ``choice`` (raises KeyError on unknown ids)."""
+              counts: ParameterCounts | None = None,
+              speculative: bool = False) -> Configuration:
+    """Build the :class:`Configuration` for ``choice`` (raises KeyError on unknown ids).
+
+    ``speculative``: the model's speculative-decoding heads are loaded (their weights and KV
+    cache take memory; their speed-up is not modelled).
+    """
     gpu = catalog.gpu(choice.gpu)
     weight_precision = catalog.precision(choice.weights)
     kv_precision = catalog.precision(choice.kv_cache)
     engine = catalog.engine(choice.engine)
-    counts = counts or parameter_counts(model)
+    heads = model.speculative if speculative else None
+    counts = parameter_counts(model, True) if heads else (counts or parameter_counts(model))
     settings = EngineSettings.from_profile(
         engine, memory_fraction, batch_limit, batched_tokens,
         catalog.default("cuda_graph_gb"), catalog.default("logits_bytes_per_element"),
+        heads.layers if heads else 0,
     )
+    layout = engine.moe_layout(weight_precision.id, gpu.family)
     factors = engine_factors(engine, catalog.engines.get("generic"), gpu.family,
                              overrides or {})
     replica = Replica(
         model=model,
         counts=counts,
-        weights_bytes=weights_bytes(counts, weight_precision),
+        weights_bytes=loaded_weights_bytes(model, counts, weight_precision, layout),
         weight_precision=weight_precision,
         kv_bytes_per_element=kv_precision.bytes_per_element,
         gpu=gpu,
@@ -82,6 +96,9 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         factors=factors,
         max_batched_tokens=settings.max_batched_tokens,
         prefill_min_budget_share=catalog.default("prefill_min_budget_share"),
+        routed_weights_bytes=routed_expert_weights_bytes(model, counts, weight_precision,
+                                                         layout),
+        idle_weights_bytes=speculative_weights_bytes(counts, weight_precision),
     )
     return Configuration(model, counts, gpu, weight_precision, kv_precision, engine,
                          settings, replica)

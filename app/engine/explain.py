@@ -43,7 +43,7 @@ from app.engine.inference import (
     prefill_throughput,
     prefill_time,
 )
-from app.engine.memory import kv_bytes_per_token_per_layer, naive_weights_bytes
+from app.engine.memory import kv_bytes_per_token, naive_weights_bytes
 from app.engine.performance import Points, batch_grid, by_batch, concurrency_grid, slo_capacity
 from app.engine.scale import (
     batch_rate,
@@ -77,9 +77,8 @@ def memory_result(config: Configuration, plan: MemoryPlan, r: Resolved) -> Memor
     replica = config.replica
     gpus = replica.gpus
     users = users_sized(plan, r, config)
-    per_layer = kv_bytes_per_token_per_layer(config.model, replica.kv_bytes_per_element,
-                                             replica.tensor_parallel)
-    per_token_replica = per_layer * config.model.layers * replica.tensor_parallel
+    per_token_replica = kv_bytes_per_token(config.model, replica.kv_bytes_per_element,
+                                           replica.tensor_parallel) * replica.tensor_parallel
     per_gpu = plan.per_gpu_bytes(users)
     average_context = r.demand.work.average_context
     kv_avg_seq = plan.kv_per_sequence_peak * average_context / r.demand.peak_context

@@ -37,8 +37,10 @@ from app.domain.catalog import EfficiencyFactors, GpuSpec, ModelSpec, PrecisionS
 from app.engine.memory import (
     BYTES_16BIT,
     ParameterCounts,
-    attended_tokens,
-    kv_bytes_per_token_per_layer,
+    attention_flops_per_token,
+    attention_width,
+    kv_bytes_per_token,
+    kv_read_bytes_per_sequence,
 )
 
 
@@ -94,6 +96,8 @@ class Replica:
     factors: Factors
     max_batched_tokens: int
     prefill_min_budget_share: float = 0.125
+    routed_weights_bytes: float | None = None  # as loaded; None: the average bytes/param
+    idle_weights_bytes: float = 0.0  # held but not read per step (speculative heads)
 
     @property
     def gpus(self) -> int:
@@ -120,14 +124,21 @@ class Replica:
         if moe is None:
             return 0.0
         moe_layers = self.model.layers - moe.dense_layers
-        return self.counts.routed_experts / (moe_layers * moe.experts) * self.bytes_per_param
+        return self.routed_bytes / (moe_layers * moe.experts)
+
+    @property
+    def routed_bytes(self) -> float:
+        """Bytes of all routed experts of the replica [B]."""
+        if self.routed_weights_bytes is not None:
+            return self.routed_weights_bytes
+        return self.counts.routed_experts * self.bytes_per_param
 
     @property
     def always_read_bytes(self) -> float:
         """Weights every decode step reads, whole replica (all but routed experts) [B]."""
-        experts = self.counts.routed_experts * self.bytes_per_param
         embedding = self.counts.embedding * BYTES_16BIT  # a lookup reads only b rows
-        return max(self.weights_bytes - experts - embedding, 0.0)
+        unread = self.routed_bytes + embedding + self.idle_weights_bytes
+        return max(self.weights_bytes - unread, 0.0)
 
     @property
     def matmul_params_active(self) -> float:
@@ -137,17 +148,17 @@ class Replica:
     @property
     def attention_width(self) -> float:
         """``n_h * d_h`` for the attention FLOPs (MLA: mean of QK and V head widths)."""
-        mla = self.model.mla
-        if mla is not None:
-            head = (mla.qk_nope_head_dim + mla.qk_rope_head_dim + mla.v_head_dim) / 2
-            return self.model.attention_heads * head
-        return float(self.model.attention_heads * self.model.head_dim_value)
+        return attention_width(self.model)
 
     def kv_bytes_per_token_per_gpu(self) -> float:
         """KV cache per token held by one GPU (all layers of a stage) [B]."""
-        per_layer = kv_bytes_per_token_per_layer(self.model, self.kv_bytes_per_element,
-                                                 self.tensor_parallel)
-        return per_layer * self.layers_per_stage
+        return kv_bytes_per_token(self.model, self.kv_bytes_per_element,
+                                  self.tensor_parallel) / self.pipeline_parallel
+
+    def kv_read_bytes_per_gpu(self, context_tokens: float) -> float:
+        """Cache bytes one sequence's decode step reads on one GPU of a stage [B]."""
+        return kv_read_bytes_per_sequence(self.model, context_tokens, self.kv_bytes_per_element,
+                                          self.tensor_parallel) / self.pipeline_parallel
 
 
 def experts_touched(experts: int, per_token: int, tokens) -> np.ndarray:
@@ -199,10 +210,10 @@ class StepTimes:
         return self.weights_read >= (self.compute + self.prefill_compute)
 
 
-def attention_flops(replica: Replica, tokens, attended) -> np.ndarray:
-    """Score and value FLOPs of ``tokens`` queries over ``attended`` keys, all layers [FLOP]."""
-    stage_layers = replica.layers_per_stage
-    return 4.0 * stage_layers * replica.attention_width * np.asarray(tokens) * attended
+def attention_flops(replica: Replica, tokens, context: float) -> np.ndarray:
+    """Attention FLOPs of ``tokens`` queries at ``context`` tokens, layers of a stage [FLOP]."""
+    per_token = attention_flops_per_token(replica.model, context) / replica.pipeline_parallel
+    return per_token * np.asarray(tokens)
 
 
 def decode_step(replica: Replica, batch, context_tokens: float,
@@ -232,11 +243,9 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     decode_s = micro * gemm / (peak * f.eta_decode)
     prefill_s = prefill_tokens * gemm / (peak * f.eta_prefill)
     prefill_s = prefill_s + attention_flops(
-        replica, prefill_tokens, attended_tokens(replica.model, prompt_tokens / 2)
-    ) / tp / (peak * f.eta_prefill)
-    attended = attended_tokens(replica.model, context_tokens)
-    kv_s = micro * attended * replica.kv_bytes_per_token_per_gpu() / (bandwidth * f.eta_kv)
-    attention_s = np.maximum(kv_s, attention_flops(replica, micro, attended) / tp
+        replica, prefill_tokens, prompt_tokens / 2) / tp / (peak * f.eta_prefill)
+    kv_s = micro * replica.kv_read_bytes_per_gpu(context_tokens) / (bandwidth * f.eta_kv)
+    attention_s = np.maximum(kv_s, attention_flops(replica, micro, context_tokens) / tp
                              / (peak * f.eta_decode))
     comm_s = allreduce_time(replica, tokens, 2 * replica.layers_per_stage)
     layers = replica.layers_per_stage * f.layer_overhead_s
@@ -260,9 +269,8 @@ def prefill_time(replica: Replica, prompt_tokens: float) -> float:
     f = replica.factors
     chunk = min(prompt_tokens, replica.max_batched_tokens)
     chunks = math.ceil(prompt_tokens / replica.max_batched_tokens)
-    attended = attended_tokens(replica.model, prompt_tokens / 2)
     flops = prompt_tokens * (2 * replica.matmul_params_active
-                             + 4 * replica.model.layers * replica.attention_width * attended)
+                             + attention_flops_per_token(replica.model, prompt_tokens / 2))
     compute_s = flops / replica.tensor_parallel / (replica.peak_flops * f.eta_prefill)
     bandwidth = replica.gpu.memory_bandwidth_bytes_per_s * f.eta_mem
     weights_s = float(np.atleast_1d(weights_read_bytes(replica, chunk))[0]) / bandwidth

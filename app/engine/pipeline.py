@@ -33,7 +33,7 @@ from app.engine.evaluate import plan_memory
 from app.engine.infrastructure import size_infrastructure
 from app.engine.memory import (
     ParameterCounts,
-    kv_bytes_per_token_per_layer,
+    kv_bytes_per_token,
     parameter_counts,
     weights_bytes,
 )
@@ -460,8 +460,7 @@ def cpu_section(catalog: Catalog, r: Resolved, config: Configuration, performanc
     users = r.demand.users or max(1, round(performance.saturation.concurrency))
     model_bytes = weights_bytes(r.counts, weights)
     work = r.demand.work
-    kv_token = kv_bytes_per_token_per_layer(config.model, config.kv_precision.bytes_per_element,
-                                            1) * config.model.layers
+    kv_token = kv_bytes_per_token(config.model, config.kv_precision.bytes_per_element)
     estimates = []
     for spec in chosen:
         sockets = block.sockets or spec.sockets
