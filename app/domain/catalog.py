@@ -215,6 +215,8 @@ class MoeSpec(BaseModel):
         default=0, ge=0, description="Layers whose MLP is dense instead of MoE."
     )
     router_bias: bool = False
+    shared_expert_gate: bool = Field(
+        default=False, description="A sigmoid gate (h x 1) scales the shared expert (Qwen MoE).")
 
     @model_validator(mode="after")
     def _k_le_e(self) -> MoeSpec:

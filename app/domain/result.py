@@ -30,6 +30,9 @@ class MemoryResult(Frozen):
     kv_bytes_per_token: float = Field(description="KV cache per token, whole replica [B].")
     kv_bytes_per_token_per_gpu: float = Field(description="KV per token on one GPU [B].")
     kv_bytes_per_sequence: float = Field(description="One sequence at peak context [B].")
+    state_bytes_per_sequence: float = Field(
+        default=0.0, description="Recurrent state of linear-attention layers per sequence, "
+                                 "whole replica, included in kv_bytes_per_sequence [B].")
     kv_cache_bytes: float = Field(description="KV for the scenario's users at peak context [B].")
     kv_cache_bytes_average: float = Field(description="Same at the average context [B].")
     runtime_bytes: float = Field(description="Overheads, activations, buffers, replica [B].")
@@ -468,6 +471,9 @@ class RagResult(Frozen):
     tokens_embedded: float = Field(description="Chunks x chunk length (overlap embedded twice).")
     embedding_params: float
     embedding_dim: int
+    embedding_model: str = Field(default="", description="Catalog id of the embedding model "
+                                 "(empty: sized from embedding_params).")
+    embedding_model_name: str = ""
     embedding_gpu: str
     embedding_gpus: int
     embedding_flops: float

@@ -126,6 +126,11 @@ class Serving(Strict):
     memory_fraction: float | None = Field(default=None, gt=0.05, le=1.0)
     max_batch_size: int | None = Field(default=None, ge=1, le=100_000)
     max_batched_tokens: int | None = Field(default=None, ge=16, le=10_000_000)
+    speculative_decoding: bool | None = Field(
+        default=None,
+        description="Load the model's speculative-decoding heads (MTP layers or an EAGLE "
+                    "draft); default off, as vLLM, SGLang and TensorRT-LLM do unless a "
+                    "speculative configuration is given.")
 
 
 class Availability(Strict):
@@ -262,6 +267,10 @@ class Rag(Strict):
     tokens_per_page: float | None = Field(default=None, gt=0, le=100_000)
     chunk_tokens: int | None = Field(default=None, ge=16, le=1_000_000)
     overlap_tokens: int | None = Field(default=None, ge=0, le=1_000_000)
+    embedding_model: str | None = Field(
+        default=None, min_length=1,
+        description="Catalog id of the embedding model (task embedding); default: a model of "
+                    "embedding_params parameters, else the catalog default (bge-large-en-v1.5).")
     embedding_params: float | None = Field(
         default=None, gt=0, le=1e12, description="Parameters of the embedding model.")
     embedding_dim: int | None = Field(default=None, ge=8, le=65_536)
@@ -277,6 +286,14 @@ class Rag(Strict):
     search_latency_s: float | None = Field(default=None, ge=0, le=60)
     embedding_gpu: str | None = Field(default=None, description="GPU id; default the chosen one.")
     embedding_gpus: int = Field(default=1, ge=1, le=100_000)
+
+    @model_validator(mode="after")
+    def _one_embedder(self) -> Rag:
+        if self.embedding_model is not None and self.embedding_params is not None:
+            raise RuleError(msg("give either embedding_model ({model}) or embedding_params "
+                                "({params:,.0f}), not both", model=self.embedding_model,
+                                params=self.embedding_params))
+        return self
 
     @model_validator(mode="after")
     def _overlap_below_chunk(self) -> Rag:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -43,7 +44,11 @@ from app.engine.inference import (
     prefill_throughput,
     prefill_time,
 )
-from app.engine.memory import kv_bytes_per_token, naive_weights_bytes
+from app.engine.memory import (
+    kv_bytes_per_token,
+    naive_weights_bytes,
+    state_bytes_per_sequence,
+)
 from app.engine.performance import Points, batch_grid, by_batch, concurrency_grid, slo_capacity
 from app.engine.scale import (
     batch_rate,
@@ -81,7 +86,10 @@ def memory_result(config: Configuration, plan: MemoryPlan, r: Resolved) -> Memor
                                            replica.tensor_parallel) * replica.tensor_parallel
     per_gpu = plan.per_gpu_bytes(users)
     average_context = r.demand.work.average_context
-    kv_avg_seq = plan.kv_per_sequence_peak * average_context / r.demand.peak_context
+    state = state_bytes_per_sequence(config.model, replica.tensor_parallel)
+    state *= math.ceil(config.model.layers / replica.pipeline_parallel) / config.model.layers
+    kv_avg_seq = ((plan.kv_per_sequence_peak - state) * average_context / r.demand.peak_context
+                  + state)
     fits = plan.weights_fit and per_gpu <= plan.budget.usable
     naive = naive_weights_bytes(r.counts.total)
     result = MemoryResult(
@@ -92,6 +100,7 @@ def memory_result(config: Configuration, plan: MemoryPlan, r: Resolved) -> Memor
         kv_bytes_per_token=per_token_replica,
         kv_bytes_per_token_per_gpu=replica.kv_bytes_per_token_per_gpu(),
         kv_bytes_per_sequence=plan.kv_per_sequence_peak * gpus,
+        state_bytes_per_sequence=state * gpus,
         kv_cache_bytes=plan.kv_per_sequence_peak * gpus * users,
         kv_cache_bytes_average=kv_avg_seq * gpus * users,
         runtime_bytes=plan.budget.runtime * gpus,
@@ -415,6 +424,21 @@ def engine_assumptions(catalog: Catalog, config: Configuration,
     return rows
 
 
+def speculative_warnings(config: Configuration) -> list[Message]:
+    """Speculative-decoding heads loaded: what they cost in memory, and what is not modelled."""
+    replica = config.replica
+    if not config.settings.speculative:
+        return []
+    return [plural(config.settings.speculative_layers, msg(
+        "Speculative decoding is on: its heads add {gb:,.1f} GB of weights and the KV cache of "
+        "one more layer per replica; its speed-up depends on how many drafted tokens are "
+        "accepted and is not in the figures."), msg(
+        "Speculative decoding is on: its heads add {gb:,.1f} GB of weights and the KV cache of "
+        "{layers:,} more layers per replica; its speed-up depends on how many drafted tokens "
+        "are accepted and is not in the figures."), gb=replica.idle_weights_bytes / 1e9,
+        layers=config.settings.speculative_layers)]
+
+
 def warnings_for(catalog: Catalog, config: Configuration, memory: MemoryResult,
                  p: PerformanceResult, scale: ScaleResult, r: Resolved) -> list[Message]:
     """What the user must know, as translatable sentences."""
@@ -449,6 +473,7 @@ def warnings_for(catalog: Catalog, config: Configuration, memory: MemoryResult,
         out.append(msg("TTFT of {ttft:.2f} s misses the target of {target:g} s.",
                        ttft=p.at_concurrency.ttft_s, target=p.targets["ttft_s"]))
     out += hardware_warnings(catalog, config)
+    out += speculative_warnings(config)
     if scale.nodes <= 1 and r.demand.redundancy == "none":
         out.append(msg("A single node without redundancy: any failure stops the service."))
     if p.targets and r.demand.users is not None and p.slo_capacity_per_replica == 0:
@@ -807,7 +832,8 @@ def rag_result(corpus: rag_engine.Corpus, embed: rag_engine.Embedder, gpu: str, 
     result = RagResult(
         documents=corpus.documents, tokens_corpus=corpus.tokens, chunks=corpus.chunks,
         tokens_embedded=corpus.tokens_embedded, embedding_params=embed.params,
-        embedding_dim=embed.dim, embedding_gpu=gpu, embedding_gpus=embed.gpus,
+        embedding_dim=embed.dim, embedding_model=embed.model_id,
+        embedding_model_name=embed.model_name, embedding_gpu=gpu, embedding_gpus=embed.gpus,
         embedding_flops=embed.flops(corpus.tokens_embedded), indexing_time_s=indexing_s,
         index=index, index_memory_bytes=index_bytes, vectors_bytes=vectors_bytes,
         index_storage_bytes=index_bytes + text_bytes, chunk_text_bytes=text_bytes,

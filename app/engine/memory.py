@@ -232,7 +232,8 @@ def _moe_params(model: ModelSpec) -> _Moe:
     return _Moe(
         routed=layers * moe.experts * expert,
         shared=layers * moe.shared_experts * one_shared,
-        router=layers * (h * moe.experts + (moe.experts if moe.router_bias else 0)),
+        router=layers * (h * moe.experts + (moe.experts if moe.router_bias else 0)
+                         + (h if moe.shared_expert_gate else 0)),
         routed_bias=layers * moe.experts * e_bias,
         shared_bias=layers * moe.shared_experts * s_bias,
         active=layers * moe.experts_per_token * (expert + e_bias),

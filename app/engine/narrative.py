@@ -25,6 +25,15 @@ def texts(messages: list[Message]) -> list[str]:
     return [m.text() for m in messages]
 
 
+def state_messages(m: MemoryResult) -> list[Message]:
+    """The fixed state of linear-attention layers, when the model has them."""
+    if m.state_bytes_per_sequence <= 0:
+        return []
+    return [msg("Its linear-attention layers keep a fixed state of {state:,.1f} MB per sequence "
+                "instead of a KV cache, whatever the context; it is part of the figures that "
+                "follow.", state=m.state_bytes_per_sequence / 1e6)]
+
+
 def memory_messages(m: MemoryResult, weights_format: str, kv_format: str,
                     gpus: int) -> list[Message]:
     """Why the memory is what it is, in words a customer reads."""
@@ -44,6 +53,7 @@ def memory_messages(m: MemoryResult, weights_format: str, kv_format: str,
         msg("Each token of context needs {kib:,.0f} KiB of KV cache in {fmt}; one sequence at "
             "{context:,} tokens needs {seq:,.2f} GiB.", kib=m.kv_bytes_per_token / 1024,
             fmt=kv_format, context=m.peak_context_tokens, seq=m.kv_bytes_per_sequence / GIB),
+        *state_messages(m),
         plural(m.concurrency_sized,
                msg("One sequence at peak context needs {kv:,.1f} GB of KV cache ({avg:,.1f} GB "
                    "at the average context)."),
@@ -360,6 +370,18 @@ def training_scale_messages(t: TrainingResult, server: str, tier: str,
 INDEX_NAMES = {"hnsw": "HNSW", "ivf-pq": "IVF-PQ", "flat": "flat (exact)"}
 
 
+def embedding_message(g: RagResult) -> Message:
+    """What embedding the corpus costs, naming the catalog model when there is one."""
+    values = dict(params=g.embedding_params / 1e6, flops=g.embedding_flops,
+                  hours=g.indexing_time_s / 3600, gpus=g.embedding_gpus, gpu=g.embedding_gpu)
+    if g.embedding_model:
+        return msg("{model} ({params:,.0f} million parameters, counted from its architecture "
+                   "with the attention over each chunk) needs {flops:.3g} FLOPs: about "
+                   "{hours:,.1f} h on {gpus:,} x {gpu}.", model=g.embedding_model_name, **values)
+    return msg("An embedding model of {params:,.0f} million parameters needs {flops:.3g} FLOPs: "
+               "about {hours:,.1f} h on {gpus:,} x {gpu}.", **values)
+
+
 def rag_messages(g: RagResult) -> list[Message]:
     """How the corpus becomes an index and what retrieval adds to each request."""
     out = [
@@ -367,10 +389,7 @@ def rag_messages(g: RagResult) -> list[Message]:
             "chunks; embedding them reads {embedded:,.0f} tokens (overlaps twice).",
             docs=g.documents, tokens=g.tokens_corpus, chunks=g.chunks,
             embedded=g.tokens_embedded),
-        msg("An embedding model of {params:,.0f} million parameters needs {flops:.3g} FLOPs: "
-            "about {hours:,.1f} h on {gpus:,} x {gpu}.", params=g.embedding_params / 1e6,
-            flops=g.embedding_flops, hours=g.indexing_time_s / 3600, gpus=g.embedding_gpus,
-            gpu=g.embedding_gpu),
+        embedding_message(g),
         msg("The {index} index of {chunks:,.0f} vectors of {dim:,} dimensions takes {mem:,.2f} GB "
             "of memory (raw vectors {raw:,.2f} GB); with the chunk texts {disk:,.2f} GB on disk.",
             index=INDEX_NAMES[g.index], chunks=g.chunks, dim=g.embedding_dim,

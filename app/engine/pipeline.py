@@ -82,13 +82,30 @@ class Resolved:
 
 def _model(scenario: Scenario, catalog: Catalog) -> ModelSpec:
     if isinstance(scenario.model, ModelSpec):
-        return scenario.model
-    try:
-        return catalog.model(scenario.model)
-    except KeyError:
-        raise SizingError(problem("model", msg("unknown model id '{value}'; known: {known}",
-                                               value=scenario.model,
-                                               known=_known_ids(catalog.models)))) from None
+        model = scenario.model
+    else:
+        try:
+            model = catalog.model(scenario.model)
+        except KeyError:
+            raise SizingError(problem("model", msg(
+                "unknown model id '{value}'; known: {known}", value=scenario.model,
+                known=_known_ids({mid: spec for mid, spec in catalog.models.items()
+                                  if spec.generates})))) from None
+    if not model.generates:
+        raise SizingError(problem("model", msg(
+            "{name} is an embedding or reranking model and writes no text; choose it as "
+            "rag.embedding_model and serve a text model here", name=model.name)))
+    return model
+
+
+def _speculative(scenario: Scenario, model: ModelSpec) -> bool:
+    """Whether the speculative-decoding heads are loaded (default off, as engines do)."""
+    wanted = bool(scenario.serving.speculative_decoding)
+    if wanted and model.speculative is None:
+        raise SizingError(problem("serving.speculative_decoding", msg(
+            "{name} has no speculative-decoding heads in the catalog; add them to the model "
+            "(speculative) or switch speculative decoding off", name=model.name)))
+    return wanted
 
 
 def _known_ids(table: dict) -> str | Message:
@@ -142,7 +159,8 @@ def resolve(scenario: Scenario, catalog: Catalog) -> Resolved:
             tier=scenario.availability.storage_tier, tiers=", ".join(sorted(catalog.storage)))))
     serving = {"memory_fraction": scenario.serving.memory_fraction,
                "batch_limit": scenario.serving.max_batch_size,
-               "batched_tokens": scenario.serving.max_batched_tokens}
+               "batched_tokens": scenario.serving.max_batched_tokens,
+               "speculative": _speculative(scenario, model)}
     return Resolved(scenario, model, parameter_counts(model), demand, weights, kv_cache,
                     allowed, scenario.serving.engine, serving, assumptions)
 
@@ -372,11 +390,7 @@ def rag_section(catalog: Catalog, r: Resolved, config: Configuration, performanc
         pages_per_document=value("rag_pages_per_document", "pages", block.pages_per_document),
         tokens_per_page=value("rag_tokens_per_page", "tokens", block.tokens_per_page),
         chunk_tokens=chunk, overlap_tokens=overlap)
-    embed = rag_engine.Embedder(
-        params=value("embedding_params", "parameters", block.embedding_params),
-        dim=int(value("embedding_dim", "", block.embedding_dim)),
-        peak_flops=gpu.peak_flops("bf16"), gpus=block.embedding_gpus,
-        mfu=value("embedding_mfu", "", None))
+    embed = embedder(catalog, block, chunk, gpu.peak_flops("bf16"), value)
     bytes_per_dim = value("vector_bytes_per_dim", "B", block.bytes_per_dim)
     vectors = corpus.chunks
     if block.index == "hnsw":
@@ -415,6 +429,45 @@ def rag_section(catalog: Catalog, r: Resolved, config: Configuration, performanc
                 "that the GPU sizing includes them."),
             prompt=r.scenario.workload.prompt_tokens, added=added, k=top_k, chunk=chunk))
     return result, warnings
+
+
+def embedder(catalog: Catalog, block, chunk: int, peak_flops: float,
+             value) -> rag_engine.Embedder:
+    """The RAG step's embedding model: the catalog model ``rag.embedding_model`` (its size,
+    vector width and forward cost from the architecture), else a model of
+    ``rag.embedding_params`` parameters (the catalog default when neither is given)."""
+    mfu = value("embedding_mfu", "", None)
+    if block.embedding_model is None:
+        return rag_engine.Embedder(
+            params=value("embedding_params", "parameters", block.embedding_params),
+            dim=int(value("embedding_dim", "", block.embedding_dim)),
+            peak_flops=peak_flops, gpus=block.embedding_gpus, mfu=mfu)
+    model = embedding_model(catalog, block, chunk)
+    return rag_engine.Embedder(
+        params=parameter_counts(model).total, dim=block.embedding_dim or model.vector_dim,
+        peak_flops=peak_flops, gpus=block.embedding_gpus, mfu=mfu,
+        flops_per_token=rag_engine.embedder_flops_per_token(model, chunk),
+        model_id=model.id, model_name=model.name)
+
+
+def embedding_model(catalog: Catalog, block, chunk: int) -> ModelSpec:
+    """``rag.embedding_model`` from the catalog, checked: an embedding (or reranking) model
+    whose context holds a chunk and whose vectors are at least ``rag.embedding_dim`` wide."""
+    embedders = {mid: spec for mid, spec in catalog.models.items() if spec.task == "embedding"}
+    model = embedders.get(block.embedding_model)
+    if model is None:
+        raise SizingError(problem("rag.embedding_model", msg(
+            "'{value}' is not an embedding model in the catalog; known: {known}",
+            value=block.embedding_model, known=_known_ids(embedders))))
+    if chunk > model.max_context_tokens:
+        raise SizingError(problem("rag.chunk_tokens", msg(
+            "{chunk:,} tokens do not fit {model}'s input of {limit:,} tokens", chunk=chunk,
+            model=model.name, limit=model.max_context_tokens)))
+    if block.embedding_dim and block.embedding_dim > model.vector_dim:
+        raise SizingError(problem("rag.embedding_dim", msg(
+            "{dim:,} is wider than the {width:,} dimensions {model} returns",
+            dim=block.embedding_dim, width=model.vector_dim, model=model.name)))
+    return model
 
 
 def top_k_query_tokens(r: Resolved) -> int:

@@ -18,6 +18,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from app.domain.catalog import ModelSpec
+from app.engine.memory import attention_flops_per_token, parameter_counts
+
 FP32 = 4.0
 ID_BYTES = 8.0  # FAISS inverted lists keep a 64-bit id per vector
 PQ_CENTROIDS = 256  # 8-bit sub-quantisers
@@ -62,21 +65,45 @@ class Corpus:
 
 @dataclass(frozen=True)
 class Embedder:
-    """The embedding model on its GPUs."""
+    """The embedding model on its GPUs.
+
+    ``flops_per_token`` is the model's forward cost from its architecture when it comes from
+    the catalog (:func:`embedder_flops_per_token`); without it ``2 x parameters``.
+    """
 
     params: float
     dim: int
     peak_flops: float
     gpus: int
     mfu: float
+    flops_per_token: float | None = None
+    model_id: str = ""
+    model_name: str = ""
 
     def flops(self, tokens: float) -> float:
-        """Forward FLOPs ``2 x parameters x tokens`` [FLOP]."""
-        return 2.0 * self.params * tokens
+        """Forward FLOPs: ``flops_per_token x tokens``, else ``2 x parameters x tokens`` [FLOP]."""
+        per_token = self.flops_per_token if self.flops_per_token else 2.0 * self.params
+        return per_token * tokens
 
     def seconds(self, tokens: float, gpus: int | None = None) -> float:
         """Time to embed ``tokens`` on ``gpus`` GPUs at the MFU [s]."""
         return self.flops(tokens) / ((gpus or self.gpus) * self.peak_flops * self.mfu)
+
+
+def embedder_flops_per_token(model: ModelSpec, chunk_tokens: int) -> float:
+    """Forward FLOPs per token of an embedding model reading chunks of ``chunk_tokens`` [FLOP].
+
+    Notes
+    -----
+    Prefill only: ``2 x P_matmul`` (the parameters that multiply, lookups excluded) plus the
+    attention at the chunk's context: an encoder's every token attends to the whole chunk,
+    a decoder embedder's (Qwen3-Embedding) on average to half of it. No KV cache is kept
+    and nothing is decoded.
+    """
+    counts = parameter_counts(model)
+    matmul = counts.active - counts.embedding
+    context = chunk_tokens if model.encoder else chunk_tokens / 2
+    return 2.0 * matmul + attention_flops_per_token(model, context)
 
 
 def indexing_time_s(corpus: Corpus, embedder: Embedder) -> float:

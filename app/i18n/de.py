@@ -1806,4 +1806,46 @@ MESSAGES: dict[str, str] = {
     "Check: the model now predicts {value} at one user (measured {measured}).":
         "Kontrolle: Das Modell sagt jetzt {value} bei einem Nutzer voraus (gemessen "
         "{measured}).",
+    # === model schema: hybrid, sparse and embedding models, speculative heads (issue 15) =====
+    "Speculative decoding is on: its heads add {gb:,.1f} GB of weights and the KV cache of one "
+    "more layer per replica; its speed-up depends on how many drafted tokens are accepted and "
+    "is not in the figures.":
+        "Spekulatives Decodieren ist an: Seine Köpfe belegen {gb:,.1f} GB Gewichte und den "
+        "KV-Cache einer weiteren Schicht je Replikat; wie stark es beschleunigt, hängt davon ab, "
+        "wie viele Entwurfstokens angenommen werden, und ist in den Zahlen nicht enthalten.",
+    "Speculative decoding is on: its heads add {gb:,.1f} GB of weights and the KV cache of "
+    "{layers:,} more layers per replica; its speed-up depends on how many drafted tokens are "
+    "accepted and is not in the figures.":
+        "Spekulatives Decodieren ist an: Seine Köpfe belegen {gb:,.1f} GB Gewichte und den "
+        "KV-Cache von {layers:,} weiteren Schichten je Replikat; wie stark es beschleunigt, "
+        "hängt davon ab, wie viele Entwurfstokens angenommen werden, und ist in den Zahlen nicht "
+        "enthalten.",
+    "Its linear-attention layers keep a fixed state of {state:,.1f} MB per sequence instead of "
+    "a KV cache, whatever the context; it is part of the figures that follow.":
+        "Seine Schichten mit linearer Attention halten statt eines KV-Cache einen festen Zustand "
+        "von {state:,.1f} MB je Sequenz, unabhängig vom Kontext; er ist in den folgenden Zahlen "
+        "enthalten.",
+    "{model} ({params:,.0f} million parameters, counted from its architecture with the "
+    "attention over each chunk) needs {flops:.3g} FLOPs: about {hours:,.1f} h on {gpus:,} x "
+    "{gpu}.":
+        "{model} ({params:,.0f} Millionen Parameter, aus der Architektur gerechnet, mit der "
+        "Attention über jeden Abschnitt) braucht {flops:.3g} FLOPs: etwa {hours:,.1f} h auf "
+        "{gpus:,} x {gpu}.",
+    "{name} is an embedding or reranking model and writes no text; choose it as "
+    "rag.embedding_model and serve a text model here":
+        "{name} ist ein Embedding- oder Reranking-Modell und schreibt keinen Text; wählen Sie es "
+        "als rag.embedding_model und hier ein Textmodell",
+    "{name} has no speculative-decoding heads in the catalog; add them to the model "
+    "(speculative) or switch speculative decoding off":
+        "{name} hat im Katalog keine Köpfe für spekulatives Decodieren; tragen Sie sie beim "
+        "Modell ein (speculative) oder schalten Sie spekulatives Decodieren aus",
+    "'{value}' is not an embedding model in the catalog; known: {known}":
+        "'{value}' ist kein Embedding-Modell im Katalog; bekannt: {known}",
+    "{chunk:,} tokens do not fit {model}'s input of {limit:,} tokens":
+        "{chunk:,} Tokens passen nicht in die Eingabe von {model} mit {limit:,} Tokens",
+    "{dim:,} is wider than the {width:,} dimensions {model} returns":
+        "{dim:,} ist breiter als die {width:,} Dimensionen, die {model} liefert",
+    "give either embedding_model ({model}) or embedding_params ({params:,.0f}), not both":
+        "geben Sie entweder embedding_model ({model}) oder embedding_params ({params:,.0f}) an, "
+        "nicht beides",
 }

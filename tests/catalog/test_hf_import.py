@@ -210,7 +210,10 @@ def test_deepseek_v3_mla_and_moe():
     assert (moe.experts, moe.experts_per_token, moe.expert_intermediate_size) == (256, 8, 2048)
     assert (moe.shared_experts, moe.dense_layers, moe.router_bias) == (1, 3, True)
     assert model.quantization == "fp8" and spec.native_precision == "fp8"
-    assert any("num_nextn_predict_layers" in w for w in model.warnings)
+    # the multi-token-prediction layer: speculative-decoding heads, loaded only when asked
+    assert spec.speculative.model_dump() == {
+        "kind": "mtp", "layers": 1, "params": None,
+        "source": "config.json num_nextn_predict_layers 1"}
 
 
 def test_deepseek_v2_lite_has_full_rank_q():
@@ -263,7 +266,8 @@ def test_gpt_oss_120b():
     assert (moe.experts, moe.experts_per_token, moe.expert_intermediate_size) == (128, 4, 2880)
     assert moe.router_bias
     assert model.quantization == "mxfp4" and spec.native_precision == "mxfp4"
-    assert any("16 bit" in w for w in model.warnings)
+    # vLLM's Mxfp4Config quantises only FusedMoE layers; attention stays BF16
+    assert spec.native_quantised == "experts-only"
 
 
 def test_llama4_maverick():

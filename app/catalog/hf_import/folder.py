@@ -10,9 +10,10 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from app.catalog.hf_import.architectures import architecture
+from app.catalog.hf_import.embedders import embedding_fields
 from app.catalog.hf_import.fields import CONFIG_KEY_OF
 from app.catalog.hf_import.findings import Findings, ModelImportError, read_json_object
-from app.catalog.hf_import.quantisation import shipped_precision
+from app.catalog.hf_import.quantisation import experts_only, shipped_precision
 from app.catalog.hf_import.safetensors import weights_bytes
 from app.domain.catalog import ModelSpec
 from app.domain.problems import Problem, detail
@@ -133,7 +134,11 @@ def read_model_folder(folder: Path, model_id: str | None = None) -> ImportedMode
     config = _read_config(folder)
     report = Findings(files_read=["config.json"])
     values = architecture(config, report)
+    if values.get("task", "generation") == "generation":
+        values |= embedding_fields(folder, report)
     quantization, kv_quantization = shipped_precision(config, folder, report)
+    if quantization and experts_only(config):
+        values["native_quantised"] = "experts-only"
     weights = weights_bytes(folder, report)
     name = _display_name(folder, config)
     values |= {

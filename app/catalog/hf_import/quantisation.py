@@ -46,6 +46,17 @@ _MODELOPT_ALGOS = {
     "W4A16_MXFP4": "mxfp4",
 }
 _KV_ALGOS = {"FP8": "fp8", "INT8": "int8"}
+# quant_method values whose kernels quantise only the MoE experts: vLLM's Mxfp4Config gives
+# every linear layer UnquantizedLinearMethod and Mxfp4MoEMethod to FusedMoE (mxfp4.py).
+EXPERTS_ONLY_METHODS = {"mxfp4"}
+
+
+def experts_only(config: dict) -> bool:
+    """Whether the checkpoint's quantisation covers only the expert matrices."""
+    section = config.get("text_config") if isinstance(config.get("text_config"), dict) else {}
+    qc = config.get("quantization_config") or section.get("quantization_config")
+    return isinstance(qc, dict) and str(qc.get("quant_method", "")).lower() in \
+        EXPERTS_ONLY_METHODS
 
 
 def _unknown_precision(report: Findings, where: str, value: Any) -> None:
@@ -136,6 +147,10 @@ def _from_quantization_config(qc: Any, report: Findings) -> str | None:
 
 
 def _note_unconverted(qc: dict, report: Findings) -> None:
+    if str(qc.get("quant_method", "")).lower() in EXPERTS_ONLY_METHODS:
+        report.notes.append("the shipped format quantises the expert matrices only "
+                            "(native_quantised experts-only): attention stays in 16 bit")
+        return
     kept = qc.get("modules_to_not_convert") or qc.get("ignore")
     if isinstance(kept, list) and any("attn" in str(name) for name in kept):
         report.warn(msg(
