@@ -1399,12 +1399,6 @@ MESSAGES: dict[str, str] = {
         "{where} (yarn, Faktor {factor}) erweitert den Kontext auf {extended} Tokens; "
         "max_context_tokens behält max_position_embeddings ({context}) – ändern Sie den Wert "
         "von Hand, wenn Sie den längeren Kontext bereitstellen.",
-    "{where} is {extra}: the multi-token-prediction layer is not counted in the architecture "
-    "(engines load it only for speculative decoding), but its weights are part of the "
-    "checkpoint on disk.":
-        "{where} ist {extra}: Die Multi-Token-Prediction-Schicht zählt nicht zur Architektur "
-        "(Engines laden sie nur für spekulatives Decoding), ihre Gewichte gehören aber zum "
-        "Checkpoint auf der Festplatte.",
     "{where} has {count} entries for {layers} layers; used one global layer in every "
     "{interval} (no_rope_layer_interval).":
         "{where} hat {count} Einträge für {layers} Schichten; verwendet wurde eine globale "
@@ -1848,4 +1842,31 @@ MESSAGES: dict[str, str] = {
     "give either embedding_model ({model}) or embedding_params ({params:,.0f}), not both":
         "geben Sie entweder embedding_model ({model}) oder embedding_params ({params:,.0f}) an, "
         "nicht beides",
+    # --- importer (app/catalog/hf_import/architectures.py) ---
+    "the indexer's heads (sparse attention)": "die Köpfe des Indexers (Sparse Attention)",
+    "the width of the indexer's key": "die Breite des Indexer-Schlüssels",
+    "the tokens each query attends to (index_topk)":
+        "die Tokens, die jede Abfrage beachtet (index_topk)",
+    "{where} is not given (Kimi Linear's MLA layers use no positions); used {tokens:,} tokens, "
+    "the context the Kimi Linear model card states.":
+        "{where} fehlt (die MLA-Schichten von Kimi Linear verwenden keine Positionen); "
+        "verwendet wurden {tokens:,} Tokens, der Kontext laut Modellkarte von Kimi Linear.",
+    "model_type {model_type} is not one AI Sizer knows; read as {known} because architectures "
+    "names {cls}.":
+        "model_type {model_type} kennt AI Sizer nicht; gelesen als {known}, weil architectures "
+        "{cls} nennt.",
+    "the embedding size": "die Größe der Einbettungstabelle",
+    "the head width of Kimi Delta Attention": "die Kopfbreite der Kimi Delta Attention",
+    "the heads of Kimi Delta Attention": "die Köpfe der Kimi Delta Attention",
+    "the key width of linear layers": "die Schlüsselbreite der linearen Schichten",
+    "the layout of linear and full layers":
+        "die Anordnung der linearen und der vollen Attention-Schichten",
+    "the position table": "die Positionstabelle",
+    "the query/key heads of linear layers": "die Abfrage- und Schlüsselköpfe der linearen Schichten",
+    "the value heads of linear layers": "die Wertköpfe der linearen Schichten",
+    "the value width of linear layers": "die Wertbreite der linearen Schichten",
+    "{where} is missing (needed for the layout of the Kimi Delta Attention layers).":
+        "{where} fehlt (nötig für die Anordnung der Kimi-Delta-Attention-Schichten).",
+    "{where} is missing (needed for which layers attend fully).":
+        "{where} fehlt (nötig, um zu wissen, welche Schichten voll beachten).",
 }

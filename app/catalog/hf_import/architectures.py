@@ -186,17 +186,15 @@ def _deepseek_moe(f: Fields, layers: int, router_bias: bool | None = None) -> di
 def _mtp(f: Fields, key: str = "num_nextn_predict_layers", default: int = 0) -> dict:
     """Multi-token-prediction layers as speculative-decoding heads (loaded only when asked)."""
     layers = f.opt_int(key)
+    source = f"config.json {key} {layers}"
     if layers is None:
         layers = default
-        if default:
-            f.report.notes.append(
-                f"{key} not given; {default} MTP layer assumed (the family ships one)")
+        source = f"{key} not in config.json: {default}, the family's release (vLLM's default)"
     if not layers:
         return {}
     f.report.notes.append(f"{layers} MTP layer(s) recorded as speculative-decoding heads: "
                           "in memory only with serving.speculative_decoding")
-    return {"speculative": {"kind": "mtp", "layers": layers,
-                            "source": f"config.json {key} {layers}"}}
+    return {"speculative": {"kind": "mtp", "layers": layers, "source": source}}
 
 
 def _glm4_moe(f: Fields) -> dict:
@@ -218,6 +216,7 @@ def _phi3(f: Fields) -> dict:
 
 
 _STATE_DTYPES = {"float32": "fp32", "bfloat16": "bf16", "float16": "fp16"}
+HYBRID_LAYER_KINDS = "linear_attention, full_attention"
 
 
 def _linear_layers(f: Fields, layers: int) -> int:
@@ -233,7 +232,7 @@ def _linear_layers(f: Fields, layers: int) -> int:
         if unknown:
             raise ModelImportError(msg("{where} holds {unknown}; AI Sizer knows {known}.",
                                        where=f.where("layer_types"), unknown=", ".join(unknown),
-                                       known="linear_attention, full_attention"))
+                                       known=HYBRID_LAYER_KINDS))
         return kinds.count("linear_attention")
     interval = f.int("full_attention_interval", msg("the layout of linear and full layers"))
     f.report.derived.append("linear_attention.layers")
@@ -257,6 +256,12 @@ def _gated_deltanet(f: Fields, layers: int) -> dict:
 def _qwen_hybrid(f: Fields, moe: bool, mtp_key: str, mtp_default: int) -> dict:
     """Qwen3-Next and Qwen3.5: gated attention on every full_attention_interval-th layer,
     Gated DeltaNet elsewhere, MoE (with a gated shared expert) or a dense MLP."""
+    if moe and f.opt_int("intermediate_size") is None:
+        # every layer is MoE (Qwen3.5 MoE configs leave the dense width out)
+        f.report.derived.append("intermediate_size")
+        f = Fields({**f.data, "intermediate_size": f.int(
+            "moe_intermediate_size", msg("the width of one expert"))}, f.prefix, f.model_type,
+            f.report)
     values = common_fields(f) | {"qk_norm": True, "attention_output_gate": True}
     layers = values["layers"]
     values["linear_attention"] = _gated_deltanet(f, layers)

@@ -47,7 +47,8 @@ def embedding_fields(folder: Path, report: Findings) -> dict:
     if isinstance(width, int) and not isinstance(width, bool) and width > 0:
         values["embedding_dim"] = width
     modes = [key.removeprefix("pooling_mode_") for key, on in
-             (pooling.items() if isinstance(pooling, dict) else []) if on is True]
+             (pooling.items() if isinstance(pooling, dict) else [])
+             if key.startswith("pooling_mode_") and on is True]
     report.notes.append("sentence-transformers embedding model (pooling: "
                         f"{', '.join(modes) or 'unknown'}); no output head")
     return values

@@ -134,7 +134,7 @@ def read_model_folder(folder: Path, model_id: str | None = None) -> ImportedMode
     config = _read_config(folder)
     report = Findings(files_read=["config.json"])
     values = architecture(config, report)
-    if values.get("task", "generation") == "generation":
+    if values.get("task", "generation") != "reranking":
         values |= embedding_fields(folder, report)
     quantization, kv_quantization = shipped_precision(config, folder, report)
     if quantization and experts_only(config):
