@@ -180,6 +180,11 @@ CONSTANTS: list[tuple[str, str, Callable[[ast.AST], list[str]]]] = [
     ("app/ui/charts.py", "ThroughputChart.MARKERS", item(0)),  # marker_label(name): t(name)
     ("app/ui/charts.py", "DecodeBreakdownChart.PARTS", item(0)),  # bar names: t(name)
     ("app/ui/dialogs/import_model.py", "ROWS", every),  # t(name)
+    ("app/ui/dialogs/catalog_entry.py", "TITLES", values),  # t(TITLES[kind])
+    ("app/ui/dialogs/catalog_entry.py", "USE_LABELS", values),  # t(USE_LABELS[kind])
+    ("app/ui/entry_form.py", "KIND_TITLES", values),  # t(KIND_TITLES[owner])
+    ("app/ui/entry_labels.py", "COMMON", item(0, 1)),  # form labels and tips: t(label)
+    ("app/ui/entry_labels.py", "LABELS", item(0, 1)),
     ("app/ui/main_window.py", "def build_menus", item(0)),  # File menu: add_action(key, ...)
     ("app/ui/pages/__init__.py", "STEPS", call_arg("Page", 0)),  # page titles: t(page.title)
     ("app/ui/pages/__init__.py", "EXTRAS", call_arg("Page", 0)),
@@ -242,7 +247,7 @@ SAME_IN_GERMAN = {
     "BF16", "HNSW", "IVF-PQ", "warm", "Passphrase", "kW", "V", "A", "USD/kWh", "kg/kWh",
     "{kwh} kWh, {cost}", "{tonnes} t", "Scale-up", "Training", "Retrieval (RAG)", "CPU",
     "{n}, {size}", "{size} ({index})", "{n} x {cpu}", "{fmt}, {size}", "{kw} kW, {price}",
-    "{m} min",
+    "{m} min", "Server",
 }
 
 

@@ -1490,10 +1490,6 @@ MESSAGES: dict[str, str] = {
         "config.json beschreibt ein Modell, das AI Sizer nicht verwenden kann: {problems}.",
     "cannot read {path}: {reason}.": "{path} kann nicht gelesen werden: {reason}.",
     "cannot write {path}: {reason}.": "{path} kann nicht geschrieben werden: {reason}.",
-    "{path} is not valid TOML ({error}); it was left unchanged, fix or move it and import "
-    "again.":
-        "{path} ist kein gültiges TOML ({error}); die Datei blieb unverändert – korrigieren oder "
-        "verschieben Sie sie und importieren Sie erneut.",
     # --- remaining German texts
     # app/engine/pipeline.py, explain.py, calibration.py: what the catalog cannot size
     "unknown model id '{value}'; known: {known}":
@@ -1869,4 +1865,367 @@ MESSAGES: dict[str, str] = {
         "{where} fehlt (nötig für die Anordnung der Kimi-Delta-Attention-Schichten).",
     "{where} is missing (needed for which layers attend fully).":
         "{where} fehlt (nötig, um zu wissen, welche Schichten voll beachten).",
+    # --- catalog forms (app/ui/dialogs/catalog_entry.py, entry_form.py, entry_labels.py) ---
+    "BERT's pooler layer.":
+        'Die Pooler-Schicht von BERT.',
+    "BERT's token-type table.":
+        'Die Token-Typ-Tabelle von BERT.',
+    "Catalog id: '{value}' is not valid; use lower-case letters, digits and . _ + -, starting with"
+    ' a letter or digit.':
+        "Katalog-ID: '{value}' ist ungültig; verwenden Sie Kleinbuchstaben, Ziffern und . _ + -, "
+        'am Anfang ein Buchstabe oder eine Ziffer.',
+    "Rerankers: the classification head's outputs.":
+        'Reranker: die Ausgänge des Klassifikationskopfs.',
+    "The publisher's figure, a check.":
+        'Die Zahl des Herausgebers, zur Kontrolle.',
+    "The system's maximum, GPUs included.":
+        'Das Maximum des Systems, GPUs eingeschlossen.',
+    "Use this server for the scenario's configuration":
+        'Diesen Server für die Konfiguration des Szenarios verwenden',
+    "nvidia-smi's total; preferred when known.":
+        'Die Gesamtangabe von nvidia-smi; bevorzugt, wenn bekannt.',
+    "{field}: '{value}' is not a number":
+        "{field}: '{value}' ist keine Zahl",
+    '&Catalog':
+        '&Katalog',
+    '&Import model folder…':
+        'Modellordner &importieren…',
+    '(a new entry)':
+        '(ein neuer Eintrag)',
+    '48 for a whole rack system.':
+        '48 für ein ganzes Rack-System.',
+    'Add or edit a &GPU…':
+        '&GPU hinzufügen oder bearbeiten…',
+    'Add or edit a &model…':
+        '&Modell hinzufügen oder bearbeiten…',
+    'Add or edit a &server…':
+        '&Server hinzufügen oder bearbeiten…',
+    'Add or edit a GPU':
+        'GPU hinzufügen oder bearbeiten',
+    'Add or edit a GPU…':
+        'GPU hinzufügen oder bearbeiten…',
+    'Add or edit a model':
+        'Modell hinzufügen oder bearbeiten',
+    'Add or edit a model…':
+        'Modell hinzufügen oder bearbeiten…',
+    'Add or edit a server':
+        'Server hinzufügen oder bearbeiten',
+    'Anything a reader of the report should know about this entry.':
+        'Was ein Leser des Berichts über diesen Eintrag wissen sollte.',
+    'Architecture family':
+        'Architekturfamilie',
+    'As many as query heads for MHA, 1 for MQA.':
+        'So viele wie Abfrageköpfe bei MHA, 1 bei MQA.',
+    'As of (YYYY-MM-DD)':
+        'Stand (JJJJ-MM-TT)',
+    'Attention biases':
+        'Bias-Terme der Attention',
+    'BERT, XLM-RoBERTa.':
+        'Etwa BERT, XLM-RoBERTa.',
+    'BF16 / FP16 (TFLOP/s, dense)':
+        'BF16 / FP16 (TFLOP/s, dicht)',
+    'Bidirectional encoder':
+        'Bidirektionaler Encoder',
+    'Board power (W)':
+        'Leistungsaufnahme der Karte (W)',
+    'Check when the model routes tokens to experts.':
+        'Ankreuzen, wenn das Modell Tokens auf Experten verteilt.',
+    'Classifier labels':
+        'Klassen des Klassifikators',
+    'Comma-separated GPU ids of the catalog.':
+        'GPU-IDs aus dem Katalog, durch Kommas getrennt.',
+    'Context limit (tokens)':
+        'Kontextgrenze (Tokens)',
+    'Convolution taps':
+        'Breite der Faltung',
+    'Decoder layers of the heads; each keeps a KV cache.':
+        'Decoder-Schichten der Köpfe; jede hält einen KV-Cache.',
+    'DeepSeek-V2/V3 style: the compressed latent is cached.':
+        'Wie bei DeepSeek-V2/V3: Der komprimierte Latentvektor wird zwischengespeichert.',
+    'DeepSeek-V3.2: an indexer picks the tokens each query reads.':
+        'DeepSeek-V3.2: Ein Indexer wählt die Tokens, die jede Abfrage liest.',
+    'Dense layers':
+        'Dichte Schichten',
+    'Dense tensor throughput, no 2:4 sparsity.':
+        'Dichter Tensor-Durchsatz, ohne 2:4-Sparsity.',
+    'Derived fields':
+        'Abgeleitete Felder',
+    'Describe a GPU in a form and save it to your catalog; the search considers it at once.':
+        'Beschreiben Sie eine GPU in einem Formular und speichern Sie sie in Ihrem Katalog; die '
+        'Suche berücksichtigt sie sofort.',
+    'Describe a model in a form (layers, heads, experts ...) and save it to your catalog.':
+        'Beschreiben Sie ein Modell in einem Formular (Schichten, Köpfe, Experten ...) und '
+        'speichern Sie es in Ihrem Katalog.',
+    'Dimensions an embedding model returns.':
+        'Dimensionen, die ein Embedding-Modell liefert.',
+    'Empty for MTP: counted from the architecture.':
+        'Leer bei MTP: aus der Architektur gezählt.',
+    'Empty when the GPU has no FP4 tensor cores.':
+        'Leer, wenn die GPU keine FP4-Tensorkerne hat.',
+    'Empty when the GPU has no FP8 tensor cores.':
+        'Leer, wenn die GPU keine FP8-Tensorkerne hat.',
+    'Empty: full-rank queries.':
+        'Leer: Abfragen mit vollem Rang.',
+    'Empty: hidden size / query heads.':
+        'Leer: Modellbreite / Abfrageköpfe.',
+    'Empty: the expert width.':
+        'Leer: die Expertenbreite.',
+    'Entry':
+        'Eintrag',
+    'Evaluate the scenario on this GPU':
+        'Das Szenario auf dieser GPU bewerten',
+    'Expert width':
+        'Expertenbreite',
+    'Experts per token':
+        'Experten je Token',
+    'FP4 (TFLOP/s, dense)':
+        'FP4 (TFLOP/s, dicht)',
+    'FP8 (TFLOP/s, dense)':
+        'FP8 (TFLOP/s, dicht)',
+    'Fields computed from others rather than read, comma-separated.':
+        'Felder, die aus anderen berechnet statt abgelesen wurden, durch Kommas getrennt.',
+    'Fields marked * are needed; empty optional fields keep their defaults. Saving adds the entry '
+    'to your catalog (★), where it replaces a built-in entry with the same id.':
+        'Mit * markierte Felder sind nötig; leere optionale Felder behalten ihre Vorgaben. '
+        'Speichern legt den Eintrag in Ihrem Katalog ab (★), wo er einen eingebauten Eintrag mit '
+        'derselben ID ersetzt.',
+    'Fill the form from a local Hugging Face folder (config.json); check it, then save.':
+        'Das Formular aus einem lokalen Hugging-Face-Ordner (config.json) füllen; prüfen, dann '
+        'speichern.',
+    'Form factor':
+        'Bauform',
+    'Format the weights ship in':
+        'Format, in dem die Gewichte ausgeliefert werden',
+    'GPU-to-GPU link':
+        'Verbindung zwischen GPUs',
+    'GPUs it takes (catalog ids)':
+        'Passende GPUs (Katalog-IDs)',
+    'GPUs one NVLink or Infinity Fabric domain joins.':
+        'GPUs, die eine NVLink- oder Infinity-Fabric-Domäne verbindet.',
+    'GPUs per server':
+        'GPUs je Server',
+    'Gated attention output':
+        'Attention-Ausgang mit Gate',
+    'Gated shared expert':
+        'Geteilter Experte mit Gate',
+    'Head width':
+        'Kopfbreite',
+    'Height (U)':
+        'Höhe (HE)',
+    'Hidden size':
+        'Modellbreite',
+    'How many layers attend linearly; the rest attend fully.':
+        'Wie viele Schichten linear beachten; die übrigen beachten voll.',
+    'INT8 (TOP/s, dense)':
+        'INT8 (TOP/s, dicht)',
+    'Indexer heads':
+        'Köpfe des Indexers',
+    'Indexer key width':
+        'Schlüsselbreite des Indexers',
+    'Indicative price of the server, dated by its source.':
+        'Richtpreis des Servers, datiert durch seine Quelle.',
+    'Indicative price, dated by its source.':
+        'Richtpreis, datiert durch seine Quelle.',
+    'Key head width':
+        'Breite eines Schlüsselkopfs',
+    'Largest scale-up domain (GPUs)':
+        'Größte Scale-up-Domäne (GPUs)',
+    'Latent width':
+        'Breite des Latentvektors',
+    'Layers that keep a fixed state per sequence instead of a KV cache (Gated DeltaNet, Kimi Delta'
+    ' Attention).':
+        'Schichten, die statt eines KV-Cache einen festen Zustand je Sequenz halten (Gated '
+        'DeltaNet, Kimi Delta Attention).',
+    'Layers whose MLP is dense instead of MoE.':
+        'Schichten mit dichtem MLP statt MoE.',
+    'Layers with full attention':
+        'Schichten mit voller Attention',
+    'Learned positions':
+        'Gelernte Positionen',
+    'Licence':
+        'Lizenz',
+    'Linear layers':
+        'Lineare Schichten',
+    'Linear-attention layers':
+        'Schichten mit linearer Attention',
+    'Link bandwidth per direction (GB/s)':
+        'Bandbreite der Verbindung je Richtung (GB/s)',
+    'Local NVMe (TB)':
+        'Lokaler NVMe-Speicher (TB)',
+    'Lower-case letters, digits and . _ + -, starting with a letter or digit.':
+        'Kleinbuchstaben, Ziffern und . _ + -, am Anfang ein Buchstabe oder eine Ziffer.',
+    'MLP biases':
+        'Bias-Terme des MLP',
+    'MLP width':
+        'MLP-Breite',
+    'MLP type':
+        'MLP-Art',
+    'MTP layers or an EAGLE draft, loaded only when speculative decoding is on.':
+        'MTP-Schichten oder ein EAGLE-Entwurfsmodell, nur geladen, wenn spekulatives Decodieren an'
+        ' ist.',
+    'Maximum power (W)':
+        'Maximale Leistung (W)',
+    'Memory (GB)':
+        'Speicher (GB)',
+    'Memory bandwidth (GB/s)':
+        'Speicherbandbreite (GB/s)',
+    'Memory on the card [GB, 10^9 bytes].':
+        'Speicher auf der Karte [GB, 10^9 Byte].',
+    'Memory the driver reports (GiB)':
+        'Vom Treiber gemeldeter Speicher (GiB)',
+    'Multi-head latent attention':
+        'Multi-Head-Latent-Attention',
+    'Non-RoPE part of a head':
+        'Nicht-RoPE-Anteil eines Kopfs',
+    'Norm':
+        'Normalisierung',
+    'Norms on queries and keys':
+        'Normen auf Abfragen und Schlüsseln',
+    'Norms per layer':
+        'Normen je Schicht',
+    'Notes':
+        'Anmerkungen',
+    'One per GPU in HGX systems.':
+        'Eine je GPU in HGX-Systemen.',
+    'Output head bias':
+        'Bias des Ausgabekopfs',
+    'Output head shares the embedding':
+        'Ausgabekopf teilt die Einbettung',
+    'Peak, from the datasheet.':
+        'Spitzenwert laut Datenblatt.',
+    'Per-head RMS norms (Qwen3).':
+        'RMS-Normen je Kopf (Qwen3).',
+    'Pooler':
+        'Pooler-Schicht',
+    'Price (USD)':
+        'Preis (USD)',
+    'Price includes the GPUs':
+        'Preis enthält die GPUs',
+    'Price source':
+        'Preisquelle',
+    'Price without GPUs (USD)':
+        'Preis ohne GPUs (USD)',
+    'Published active parameters':
+        'Veröffentlichte aktive Parameter',
+    'Published parameters':
+        'Veröffentlichte Parameter',
+    'Query heads':
+        'Abfrageköpfe',
+    'Query low rank':
+        'Niedriger Rang der Abfragen',
+    'Query/key heads':
+        'Abfrage- und Schlüsselköpfe',
+    'Qwen MoE: a sigmoid gate scales the shared expert.':
+        'Qwen-MoE: Ein Sigmoid-Gate skaliert den geteilten Experten.',
+    'Read a model folder…':
+        'Modellordner lesen…',
+    'RoPE part of a head':
+        'RoPE-Anteil eines Kopfs',
+    'Routed experts':
+        'Geroutete Experten',
+    'Router bias':
+        'Bias des Routers',
+    'Rows of the position table (BERT).':
+        'Zeilen der Positionstabelle (BERT).',
+    'Scale-out NICs':
+        'Scale-out-NICs',
+    'Selects the calibrated efficiency factors.':
+        'Wählt die kalibrierten Effizienzfaktoren.',
+    'Serve this model in the scenario':
+        'Dieses Modell im Szenario bereitstellen',
+    'Shared expert width':
+        'Breite des geteilten Experten',
+    'Shared experts':
+        'Geteilte Experten',
+    'Sliding window (tokens)':
+        'Gleitendes Fenster (Tokens)',
+    'Sparse attention (DSA indexer)':
+        'Sparse Attention (DSA-Indexer)',
+    'Speculative-decoding heads':
+        'Köpfe für spekulatives Decodieren',
+    'Speed per scale-out NIC (Gb/s)':
+        'Geschwindigkeit je Scale-out-NIC (Gb/s)',
+    'Start from':
+        'Ausgehend von',
+    'State format':
+        'Format des Zustands',
+    'Storage NICs':
+        'Speicher-NICs',
+    'Task':
+        'Aufgabe',
+    'The built-in entry {id} stays in the program; yours replaces it for you.':
+        'Der eingebaute Eintrag {id} bleibt im Programm; Ihrer ersetzt ihn für Sie.',
+    'The date the figures were read or last checked.':
+        'Das Datum, an dem die Zahlen gelesen oder zuletzt geprüft wurden.',
+    'The link tensor parallelism uses inside a node.':
+        'Die Verbindung, die Tensor-Parallelität innerhalb eines Knotens nutzt.',
+    'The name the window and the report show.':
+        'Der Name, den Fenster und Bericht zeigen.',
+    'The query projection also yields an output gate (Qwen3-Next, Qwen3.5).':
+        'Die Abfrageprojektion liefert auch ein Gate für den Ausgang (Qwen3-Next, Qwen3.5).',
+    'Token types':
+        'Token-Typen',
+    'Tokens each query reads':
+        'Tokens, die jede Abfrage liest',
+    'Typical power (W)':
+        'Typische Leistung (W)',
+    'Usable memory (GB)':
+        'Nutzbarer Speicher (GB)',
+    'Value head width':
+        'Breite eines Wertkopfs',
+    'Value heads':
+        'Wertköpfe',
+    'Value width of a head':
+        'Wertbreite eines Kopfs',
+    'Vector width':
+        'Vektorbreite',
+    'Vendor':
+        'Hersteller',
+    'Vocabulary':
+        'Vokabular',
+    'Weight (kg)':
+        'Gewicht (kg)',
+    'What collectives between two GPUs reach.':
+        'Was kollektive Operationen zwischen zwei GPUs erreichen.',
+    'What the shipped format quantises':
+        'Was das ausgelieferte Format quantisiert',
+    'When a sliding window is set; the rest are local.':
+        'Wenn ein gleitendes Fenster gesetzt ist; die übrigen sind lokal.',
+    'When the system exposes less than is on the card.':
+        'Wenn das System weniger freigibt, als auf der Karte ist.',
+    'Where the figures were read: datasheet, page, URL (required).':
+        'Wo die Zahlen gelesen wurden: Datenblatt, Seite, URL (nötig).',
+    'Where the price was read, with its date.':
+        'Wo der Preis gelesen wurde, mit Datum.',
+    'Width of the dense MLP layers.':
+        'Breite der dichten MLP-Schichten.',
+    'Window of the local attention layers.':
+        'Fenster der lokalen Attention-Schichten.',
+    'config.json: {key}':
+        'in config.json: {key}',
+    'default: {value}':
+        'Vorgabe: {value}',
+    'experts-only keeps attention in 16 bit (gpt-oss).':
+        'experts-only lässt die Attention in 16 Bit (gpt-oss).',
+    'gated: SwiGLU/GeGLU (3 matrices); plain: 2 matrices.':
+        'gated: SwiGLU/GeGLU (3 Matrizen); plain: 2 Matrizen.',
+    'gated_deltanet: Qwen3-Next, Qwen3.5; kimi_delta: Kimi Linear.':
+        'gated_deltanet: Qwen3-Next, Qwen3.5; kimi_delta: Kimi Linear (Begriffe wie in '
+        'config.json).',
+    'generation writes text; embedding and reranking models only read (the RAG step uses them).':
+        'generation schreibt Text; Embedding- und Reranking-Modelle lesen nur (der RAG-Schritt '
+        'nutzt sie).',
+    'layer: LayerNorm with bias.':
+        'layer: LayerNorm mit Bias.',
+    'llama, qwen3, deepseek_v3 ...':
+        'etwa llama, qwen3, deepseek_v3 ...',
+    'not set':
+        'nicht gesetzt',
+    'required':
+        'nötig',
+    '{field}: {ids} not in the catalog; known: {known}':
+        '{field}: {ids} nicht im Katalog; bekannt: {known}',
+    '{path} is not valid TOML ({error}); it was left unchanged: fix or move it, then save again.':
+        '{path} ist kein gültiges TOML ({error}); die Datei blieb unverändert: Korrigieren oder '
+        'verschieben Sie sie, dann speichern Sie erneut.',
 }

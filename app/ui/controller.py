@@ -221,6 +221,7 @@ class Controller(QObject):
     path_changed = Signal(object)  # Path | None
     language_changed = Signal(str)
     busy_changed = Signal(bool)  # a sizing runs in the background
+    catalog_changed = Signal(object)  # Catalog: the user's catalog changed (a form, an import)
 
     def __init__(self, catalog: Catalog | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -321,6 +322,12 @@ class Controller(QObject):
         self._data = copy.deepcopy(data)
         self._scenario = api.load_scenario(self._data)
         self.scenario_changed.emit(self._scenario)
+        self.schedule()
+
+    def set_catalog(self, catalog: Catalog) -> None:
+        """Use ``catalog`` from now on (the user's catalog changed) and size again."""
+        self.catalog = catalog
+        self.catalog_changed.emit(catalog)
         self.schedule()
 
     # --- sizing ----------------------------------------------------------------------------

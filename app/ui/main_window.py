@@ -167,6 +167,12 @@ class MainWindow(QMainWindow):
         preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.edit_menu.addAction(preferences)
         self.build_go_menu()
+        self.catalog_menu = bar.addMenu("")
+        for key, slot in (("Add or edit a &GPU…", lambda: self.show_entry_form("gpus")),
+                          ("Add or edit a &server…", lambda: self.show_entry_form("servers")),
+                          ("Add or edit a &model…", lambda: self.show_entry_form("models")),
+                          ("&Import model folder…", self.show_import)):
+            self.catalog_menu.addAction(self.add_action(key, slot))
         self.help_menu = bar.addMenu("")
         self.help_menu.addAction(self.add_action("&Sizing method", self.show_method))
         self.help_menu.addAction(self.add_action("&Verify report…", self.show_verify))
@@ -194,6 +200,7 @@ class MainWindow(QMainWindow):
         self.file_menu.setTitle(t("&File"))
         self.edit_menu.setTitle(t("&Edit"))
         self.go_menu.setTitle(t("&Go"))
+        self.catalog_menu.setTitle(t("&Catalog"))
         self.help_menu.setTitle(t("&Help"))
         self.recent_menu.setTitle(t("Open Recent"))
         for key, action in self.actions_.items():
@@ -322,6 +329,21 @@ class MainWindow(QMainWindow):
 
         self.dialogs.pop("verify", None)
         return self.show_dialog("verify", lambda: VerifyDialog(self.controller, self))
+
+    def show_entry_form(self, kind: str) -> QWidget:
+        """Catalog > Add or edit a GPU / server / model: the entry form (made afresh, so it
+        lists the catalog as it is now)."""
+        from app.ui.dialogs.catalog_entry import CatalogEntryDialog
+
+        self.dialogs.pop(f"entry-{kind}", None)
+        return self.show_dialog(f"entry-{kind}",
+                                lambda: CatalogEntryDialog(self.controller, kind, self))
+
+    def show_import(self) -> QWidget:
+        from app.ui.dialogs.import_model import ImportModelDialog
+
+        self.dialogs.pop("import", None)
+        return self.show_dialog("import", lambda: ImportModelDialog(self.controller, self))
 
     def show_method(self) -> QWidget:
         self.dialogs.pop("method", None)

@@ -190,7 +190,7 @@ class ImportModelDialog(QDialog):
             self.show_imported()
             return None
         clear_cache()
-        self.controller.catalog = load_catalog()
+        self.controller.set_catalog(load_catalog())
         self.controller.edit("model", model_id, t("Import model"))
         self.controller.recompute()
         return model_id

@@ -38,6 +38,7 @@ class StepPage(QWidget):
         controller.result_changed.connect(self.result_arrived)
         controller.levers_changed.connect(self.levers_arrived)
         controller.language_changed.connect(lambda _lang: self.retranslate_all())
+        controller.catalog_changed.connect(self.show_catalog)
         self.retranslate_all()
         self.show_scenario(controller.scenario)
         if controller.result is not None:
@@ -91,6 +92,9 @@ class StepPage(QWidget):
 
     def show_scenario(self, scenario: Scenario) -> None:
         """Show the scenario's inputs (without sending edits back)."""
+
+    def show_catalog(self, catalog) -> None:
+        """The catalog changed (an entry added or edited): list its entries again."""
 
     def show_result(self, result: SizingResult) -> None:
         """Redraw from the new result (its levers may still be coming:

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from app.domain.result import Candidate, SizingResult
 from app.domain.scenario import Scenario
 from app.i18n import msg, plural
+from app.ui.dialogs.catalog_entry import CatalogEntryDialog
 from app.ui.flow_layout import FlowLayout
 from app.ui.pages.base import StepPage
 from app.ui.summary_panel import Badge
@@ -318,16 +319,33 @@ class GpuSelectionPage(StepPage):
         self.gpu_button = QToolButton(popupMode=QToolButton.ToolButtonPopupMode.InstantPopup)
         self.gpu_menu = QMenu(self.gpu_button)
         self.gpu_button.setMenu(self.gpu_menu)
-        self.all_gpus = self.gpu_menu.addAction("")
-        self.all_gpus.triggered.connect(lambda: self.controller.edit("selection.gpus", None))
-        self.gpu_menu.addSeparator()
-        self.gpu_actions = {gpu_id: self.gpu_action(spec.name)
-                            for gpu_id, spec in self.controller.catalog.gpus.items()}
+        self.fill_gpu_menu()
+        self.entry_button = QPushButton()
+        self.entry_button.clicked.connect(self.open_gpu_form)
         row = QHBoxLayout(self.search_box)
         for widget in (self.rank_label, self.rank_combo, self.gpus_label, self.gpu_button):
             row.addWidget(widget)
         row.addStretch(1)
+        row.addWidget(self.entry_button)
         return self.search_box
+
+    def fill_gpu_menu(self) -> None:
+        """One checkable action per catalog GPU, after 'All GPUs in the catalog'."""
+        self.gpu_menu.clear()
+        self.all_gpus = self.gpu_menu.addAction(t("All GPUs in the catalog"))
+        self.all_gpus.triggered.connect(lambda: self.controller.edit("selection.gpus", None))
+        self.gpu_menu.addSeparator()
+        self.gpu_actions = {gpu_id: self.gpu_action(spec.name)
+                            for gpu_id, spec in self.controller.catalog.gpus.items()}
+
+    def show_catalog(self, catalog) -> None:
+        self.fill_gpu_menu()
+        self.model.gpu_names.clear()
+        self.model.gpu_names.update({gpu_id: spec.name for gpu_id, spec in catalog.gpus.items()})
+        self.show_scenario(self.controller.scenario)
+
+    def open_gpu_form(self) -> None:
+        CatalogEntryDialog(self.controller, "gpus", self).exec()
 
     def gpu_action(self, name: str) -> QAction:
         action = self.gpu_menu.addAction(name)
@@ -390,6 +408,9 @@ class GpuSelectionPage(StepPage):
         self.meets_only.setText(t("Only candidates that meet the targets"))
         self.use_button.setText(t("Use this configuration"))
         self.use_button.setToolTip(t("Make the selected row the scenario's configuration"))
+        self.entry_button.setText(t("Add or edit a GPU…"))
+        self.entry_button.setToolTip(t("Describe a GPU in a form and save it to your catalog; "
+                                       "the search considers it at once."))
         self.footnote.setText(t(CHOSEN_TIP))
         self.show_scenario(self.controller.scenario)
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from app.domain.result import SizingResult
 from app.domain.scenario import MAX_TOKENS, MAX_USERS, Scenario
+from app.ui.dialogs.catalog_entry import CatalogEntryDialog
 from app.ui.dialogs.import_model import ImportModelDialog
 from app.ui.fields import (
     BoundField,
@@ -203,7 +204,15 @@ class RequirementsPage(StepPage):
         self.import_button = self.button(
             "Import model folder…", self.open_import_dialog,
             "Add a model from a local Hugging Face folder (config.json) to your catalog.")
-        form.addRow("", self.import_button)
+        self.entry_button = self.button(
+            "Add or edit a model…", self.open_model_form,
+            "Describe a model in a form (layers, heads, experts ...) and save it to your "
+            "catalog.")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.import_button)
+        buttons.addWidget(self.entry_button)
+        buttons.addStretch(1)
+        form.addRow("", buttons)
         self.fact_labels = {name: QLabel() for name in FACTS}
         self.fact_values = {name: QLabel(wordWrap=True) for name in FACTS}
         for name in FACTS:
@@ -330,13 +339,21 @@ class RequirementsPage(StepPage):
         ImportModelDialog(self.controller, self).exec()
         self.refresh_models()
 
+    def open_model_form(self) -> None:
+        CatalogEntryDialog(self.controller, "models", self).exec()
+
     def refresh_models(self) -> None:
         """List the catalog's models again when the controller has a new catalog."""
         if self.listed_catalog is self.controller.catalog:
             return
         self.listed_catalog = self.controller.catalog
         self.model.set_items([(mid, f"{spec.name}  ({mid})")
-                              for mid, spec in self.controller.catalog.models.items()])
+                              for mid, spec in self.controller.catalog.models.items()
+                              if spec.generates])  # embedders belong to the RAG step
+
+    def show_catalog(self, catalog) -> None:
+        self.refresh_models()
+        self.show_scenario(self.controller.scenario)
 
     # --- StepPage ---------------------------------------------------------------------------
     def retranslate(self) -> None:
