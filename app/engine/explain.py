@@ -526,7 +526,10 @@ def model_facts(r: Resolved) -> dict:
             "attention_heads": m.attention_heads, "kv_heads": m.kv_heads,
             "head_dim": m.head_dim_value, "max_context_tokens": m.max_context_tokens,
             "moe": m.moe is not None, "mla": m.mla is not None,
-            "sliding_window": m.sliding_window, "source": m.source}
+            "sliding_window": m.sliding_window, "source": m.source,
+            "linear_layers": m.layers - m.attention_layers,
+            "sparse_top_k": m.sparse_attention.top_k if m.sparse_attention else None,
+            "speculative_layers": m.speculative.layers if m.speculative else 0}
 
 
 def gpu_facts(config: Configuration) -> dict:

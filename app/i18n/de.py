@@ -1903,7 +1903,7 @@ MESSAGES: dict[str, str] = {
     'Add or edit a GPU':
         'GPU hinzufügen oder bearbeiten',
     'Add or edit a GPU…':
-        'GPU hinzufügen oder bearbeiten…',
+        'GPU erfassen…',
     'Add or edit a model':
         'Modell hinzufügen oder bearbeiten',
     'Add or edit a model…':
@@ -2228,4 +2228,16 @@ MESSAGES: dict[str, str] = {
     '{path} is not valid TOML ({error}); it was left unchanged: fix or move it, then save again.':
         '{path} ist kein gültiges TOML ({error}); die Datei blieb unverändert: Korrigieren oder '
         'verschieben Sie sie, dann speichern Sie erneut.',
+    "{linear} of {layers} layers with linear attention (a fixed state per sequence)":
+        "{linear} von {layers} Schichten mit linearer Attention (ein fester Zustand je Sequenz)",
+    "sparse attention over {k:,} tokens": "Sparse Attention über {k:,} Tokens",
+    "speculative-decoding heads (loaded when switched on)":
+        "Köpfe für spekulatives Decodieren (geladen, wenn eingeschaltet)",
+    "Embedding model": "Embedding-Modell",
+    "The catalog's embedding model that embeds the corpus; its size, vector width and cost "
+    "come from its architecture.":
+        "Das Embedding-Modell aus dem Katalog, das den Korpus einbettet; Größe, Vektorbreite "
+        "und Aufwand ergeben sich aus seiner Architektur.",
+    "By size (rag.embedding_params, default bge-large-en-v1.5)":
+        "Nach Größe (rag.embedding_params, Vorgabe bge-large-en-v1.5)",
 }

@@ -109,7 +109,7 @@ class FieldInput:
         if self.required:
             return t("required")
         default = self.info.default
-        if default is None or default == [] or isinstance(default, type(...)):
+        if default in (None, "", []) or isinstance(default, type(...)):
             return t("not set")
         if isinstance(default, float | int) and not isinstance(default, bool):
             return t("default: {value}", value=format_number(default))

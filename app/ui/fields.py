@@ -133,13 +133,17 @@ class BoundField(QWidget):
         """Edit the scenario; on refusal show why and, once editing is over, revert."""
         value = self.read()
         problem = self.local_problem(value)
-        problems = [problem] if problem else self.controller.edit(
-            self.path, value, t(self.label_text))
+        problems = [problem] if problem else self.controller.edit_many(
+            self.changes(value), t(self.label_text))
         self.show_message(problem_for(self.path, problems))
         self.refused = value if problems else _NOTHING
         if problems and final:
             self.put(self.controller.value(self.path))
         return problems
+
+    def changes(self, value: Any) -> dict[str, Any]:
+        """The scenario fields an edit of ``value`` sets, as one undoable step."""
+        return {self.path: value}
 
     def problems_with(self, value: Any) -> list[str]:
         """Why ``value`` is refused, in the window's language (asks, edits nothing)."""
@@ -396,6 +400,17 @@ class ChoiceField(BoundField):
 
     def values(self) -> list[Any]:
         return [choice.value for choice in self.choices]
+
+    def set_choices(self, choices: list[Choice]) -> None:
+        """Replace the entries (the catalog changed) and show the scenario's value again."""
+        self.editor.blockSignals(True)
+        self.editor.clear()
+        self.choices = choices
+        for choice in choices:
+            self.editor.addItem(choice.label)
+        self.retranslate()
+        self.put(self.controller.value(self.path))
+        self.editor.blockSignals(False)
 
     def read(self) -> Any:
         index = self.editor.currentIndex()

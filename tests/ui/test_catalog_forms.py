@@ -174,3 +174,30 @@ def test_catalog_menu_opens_each_form(shown_window):
         shown_window.actions_[key].trigger()
         assert shown_window.dialogs[f"entry-{kind}"].isVisible()
         shown_window.dialogs[f"entry-{kind}"].close()
+
+
+def test_the_rag_step_picks_its_embedder_from_the_catalog(qtbot, controller, user_config_dir):
+    """Training and workloads: the RAG box offers the catalog's embedding models; choosing
+    one sizes the indexing from its architecture. A model added through the form is offered
+    at once."""
+    from app import api
+    from app.ui.pages.training import TrainingPage
+
+    page = TrainingPage(controller)
+    qtbot.addWidget(page)
+    controller.load(api.example("rag-assistant"), None)
+    assert controller.result.rag.embedding_model == ""  # the example sizes by parameters
+    combo = page.embedder.editor
+    assert "BGE-M3" in [combo.itemText(i) for i in range(combo.count())]
+    assert "Llama 3.1 8B" not in [combo.itemText(i) for i in range(combo.count())]
+    combo.setCurrentIndex(page.embedder.values().index("bge-m3"))
+    assert controller.wait_until_idle()
+    assert controller.result.rag.embedding_model == "bge-m3"
+    assert page.embedding_text(controller.result.rag).startswith("BGE-M3: 568 million")
+    form = CatalogEntryDialog(controller, "models")
+    qtbot.addWidget(form)
+    form.start_from("qwen3-embedding-0.6b")
+    fill(form, "my-embedder", {"name": "My embedder", "layers": "14"})
+    form.use.setChecked(False)
+    assert form.save() == "my-embedder"
+    assert "my-embedder" in page.embedder.values()

@@ -109,6 +109,13 @@ def architecture(model: dict) -> str:
         parts.append(t("multi-head latent attention (MLA)"))
     if model.get("sliding_window"):
         parts.append(t("sliding window of {tokens:,} tokens", tokens=model["sliding_window"]))
+    if model.get("linear_layers"):
+        parts.append(t("{linear} of {layers} layers with linear attention (a fixed state per "
+                       "sequence)", linear=model["linear_layers"], layers=model["layers"]))
+    if model.get("sparse_top_k"):
+        parts.append(t("sparse attention over {k:,} tokens", k=model["sparse_top_k"]))
+    if model.get("speculative_layers"):
+        parts.append(t("speculative-decoding heads (loaded when switched on)"))
     return ", ".join(parts)
 
 

@@ -177,6 +177,15 @@ def key_value_table(rows: int) -> FigureTable:
     return table
 
 
+class EmbedderField(ChoiceField):
+    """rag.embedding_model: a catalog embedder replaces the size given by hand."""
+
+    def changes(self, value):
+        if value is None:
+            return {self.path: None}
+        return {self.path: value, "rag.embedding_params": None, "rag.embedding_dim": None}
+
+
 class TrainingPage(StepPage):
 
     def build(self) -> None:
@@ -263,6 +272,12 @@ class TrainingPage(StepPage):
     def build_rag(self) -> QWidget:
         self.rag_box = QGroupBox()
         column = QVBoxLayout(self.rag_box)
+        form = QFormLayout()
+        self.embedder = self.add(form, EmbedderField(
+            self.controller, "rag.embedding_model", "Embedding model",
+            "The catalog's embedding model that embeds the corpus; its size, vector width and "
+            "cost come from its architecture.", self.embedder_choices()))
+        column.addLayout(form)
         self.rag_table = key_value_table(9)
         self.rag_messages = QLabel(wordWrap=True)
         column.addWidget(self.rag_table)
@@ -390,16 +405,22 @@ class TrainingPage(StepPage):
         gpu = self.controller.catalog.gpus.get(gpu_id)
         return gpu.name if gpu is not None else gpu_id
 
+    def embedder_choices(self) -> list[Choice]:
+        """The catalog's embedding models, after the default (a model sized by parameters)."""
+        models = self.controller.catalog.models
+        return [Choice(None, "By size (rag.embedding_params, default bge-large-en-v1.5)")] + [
+            Choice(mid, spec.name) for mid, spec in sorted(models.items())
+            if spec.task == "embedding"]
+
+    def show_catalog(self, catalog) -> None:
+        self.embedder.set_choices(self.embedder_choices())
+
     def show_rag(self, g: RagResult) -> None:
         self.rag_table.set_rows([
             (t("Corpus"), t("{docs} documents, {tokens} tokens", docs=number(g.documents, ",d"),
                             tokens=number(g.tokens_corpus, ",.0f"))),
             (t("Chunks"), number(g.chunks, ",.0f")),
-            (t("Embedding"), t("{params} million parameters, {dim} dimensions, on {n} x {gpu}",
-                               params=number(g.embedding_params / 1e6, ",.0f"),
-                               dim=number(g.embedding_dim, ",d"),
-                               n=number(g.embedding_gpus, ",d"),
-                               gpu=self.gpu_name(g.embedding_gpu))),
+            (t("Embedding"), self.embedding_text(g)),
             (t("Indexing time"), days(g.indexing_time_s)),
             (t("Index in memory"), t("{size} ({index})", size=gb(g.index_memory_bytes),
                                      index=g.index.upper())),
@@ -414,6 +435,13 @@ class TrainingPage(StepPage):
                                  hours=number(g.reindex_gpu_hours_per_day, ",.2f"))),
         ])
         self.rag_messages.setText("<br>".join(f"• {render(m)}" for m in g.messages))
+
+    def embedding_text(self, g: RagResult) -> str:
+        size = t("{params} million parameters, {dim} dimensions, on {n} x {gpu}",
+                 params=number(g.embedding_params / 1e6, ",.0f"),
+                 dim=number(g.embedding_dim, ",d"), n=number(g.embedding_gpus, ",d"),
+                 gpu=self.gpu_name(g.embedding_gpu))
+        return f"{g.embedding_model_name}: {size}" if g.embedding_model else size
 
     def show_cpu(self, c: CpuResult) -> None:
         colour = {"cpu-suffices": "#2e7d32", "gpu-needed": "#c62828"}.get(c.verdict, "#8a6d00")
