@@ -18,6 +18,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
+from app.domain.problems import RuleError
+from app.i18n import msg
+
 GB = 1e9
 TERA = 1e12
 
@@ -221,10 +224,8 @@ class MoeSpec(BaseModel):
     @model_validator(mode="after")
     def _k_le_e(self) -> MoeSpec:
         if self.experts_per_token > self.experts:
-            raise ValueError(
-                f"experts_per_token ({self.experts_per_token}) cannot exceed experts "
-                f"({self.experts})"
-            )
+            raise RuleError(msg("experts_per_token ({k}) cannot exceed experts ({e})",
+                                k=self.experts_per_token, e=self.experts))
         return self
 
 
@@ -405,31 +406,29 @@ class ModelSpec(Sourced):
     @model_validator(mode="after")
     def _consistent(self) -> ModelSpec:
         if self.mla is None and self.attention_heads % self.kv_heads:
-            raise ValueError(
-                f"attention_heads ({self.attention_heads}) must be a multiple of kv_heads "
-                f"({self.kv_heads})"
-            )
+            raise RuleError(msg("attention_heads ({heads}) must be a multiple of kv_heads ({kv})",
+                                heads=self.attention_heads, kv=self.kv_heads))
         if self.global_layers is not None and self.global_layers > self.layers:
-            raise ValueError(
-                f"global_layers ({self.global_layers}) cannot exceed layers ({self.layers})"
-            )
+            raise RuleError(msg("global_layers ({value}) cannot exceed layers ({layers})",
+                                value=self.global_layers, layers=self.layers))
         if self.moe is not None and self.moe.dense_layers > self.layers:
-            raise ValueError("moe.dense_layers cannot exceed layers")
+            raise RuleError(msg("moe.dense_layers cannot exceed layers"))
         self._check_hybrid()
         return self
 
     def _check_hybrid(self) -> None:
         linear = self.linear_attention
         if linear is not None and linear.layers >= self.layers:
-            raise ValueError(f"linear_attention.layers ({linear.layers}) must be fewer than "
-                             f"layers ({self.layers}); at least one layer attends fully")
+            raise RuleError(msg("linear_attention.layers ({linear}) must be fewer than layers "
+                                "({layers}); at least one layer attends fully",
+                                linear=linear.layers, layers=self.layers))
         if linear is not None and self.sliding_window is not None:
-            raise ValueError("linear_attention and sliding_window cannot be combined")
+            raise RuleError(msg("linear_attention and sliding_window cannot be combined"))
         if self.sparse_attention is not None and self.mla is None:
-            raise ValueError("sparse_attention (DeepSeek Sparse Attention) needs mla")
+            raise RuleError(msg("sparse_attention (DeepSeek Sparse Attention) needs mla"))
         if self.encoder and self.task == "generation":
-            raise ValueError("an encoder (encoder = true) cannot generate text; set task to "
-                             "embedding or reranking")
+            raise RuleError(msg("an encoder (encoder = true) cannot generate text; set task to "
+                                "embedding or reranking"))
 
 
 class PrecisionSpec(Sourced):

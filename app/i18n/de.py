@@ -2240,4 +2240,23 @@ MESSAGES: dict[str, str] = {
         "und Aufwand ergeben sich aus seiner Architektur.",
     "By size (rag.embedding_params, default bge-large-en-v1.5)":
         "Nach Größe (rag.embedding_params, Vorgabe bge-large-en-v1.5)",
+    # --- model schema checks (app/domain/catalog.py ModelSpec, MoeSpec) ---
+    "experts_per_token ({k}) cannot exceed experts ({e})":
+        "experts_per_token ({k}) darf experts ({e}) nicht übersteigen",
+    "attention_heads ({heads}) must be a multiple of kv_heads ({kv})":
+        "attention_heads ({heads}) muss ein Vielfaches von kv_heads ({kv}) sein",
+    "global_layers ({value}) cannot exceed layers ({layers})":
+        "global_layers ({value}) darf layers ({layers}) nicht übersteigen",
+    "moe.dense_layers cannot exceed layers": "moe.dense_layers darf layers nicht übersteigen",
+    "linear_attention.layers ({linear}) must be fewer than layers ({layers}); at least one "
+    "layer attends fully":
+        "linear_attention.layers ({linear}) muss kleiner sein als layers ({layers}); mindestens "
+        "eine Schicht beachtet voll",
+    "linear_attention and sliding_window cannot be combined":
+        "linear_attention und sliding_window lassen sich nicht kombinieren",
+    "sparse_attention (DeepSeek Sparse Attention) needs mla":
+        "sparse_attention (DeepSeek Sparse Attention) braucht mla",
+    "an encoder (encoder = true) cannot generate text; set task to embedding or reranking":
+        "ein Encoder (encoder = true) kann keinen Text erzeugen; setzen Sie task auf embedding "
+        "oder reranking",
 }
