@@ -205,6 +205,8 @@ SAME_AS_BUILTIN = {
     "bge-m3": "bge-m3",
     "bge-reranker-v2-m3": "bge-reranker-v2-m3",
     "qwen3-embedding-0.6b": "qwen3-embedding-0.6b",
+    "phi-4": "phi-4",
+    "kimi-k2-instruct": "kimi-k2",
 }
 NOT_COMPARED = {"id", "name", "source", "as_of", "derived", "notes", "license",
                 "published_params", "published_active_params", "family"}
