@@ -13,6 +13,11 @@ from app.report.phrases import duration
 from app.report.text import gb, messages, seconds
 
 
+def named(g, text: str) -> str:
+    """The embedding row, led by the catalog model's name when the RAG step used one."""
+    return f"{g.embedding_model_name}: {text}" if g.embedding_model else text
+
+
 def section_rag(ctx: Context) -> list[Flowable]:
     g, lang = ctx.result.rag, ctx.lang
     if g is None:
@@ -21,11 +26,11 @@ def section_rag(ctx: Context) -> list[Flowable]:
         (ctx.t("Corpus"), ctx.t("{docs:,} documents, {tokens:,.0f} tokens, {chunks:,.0f} "
                                 "chunks", docs=g.documents, tokens=g.tokens_corpus,
                                 chunks=g.chunks)),
-        (ctx.t("Embedding"), ctx.t(
+        (ctx.t("Embedding"), named(g, ctx.t(
             "{params:,.0f} million parameters, {dim:,} dimensions, on {n} x {gpu}: "
             "{tokens:,.0f} tokens embedded in {time}", params=g.embedding_params / 1e6,
             dim=g.embedding_dim, n=g.embedding_gpus, gpu=g.embedding_gpu,
-            tokens=g.tokens_embedded, time=duration(ctx, g.indexing_time_s))),
+            tokens=g.tokens_embedded, time=duration(ctx, g.indexing_time_s)))),
         (ctx.t("Vector index"), ctx.t("{index}: {memory} in memory ({vectors} of raw vectors), "
                                       "{disk} on disk with the chunk text",
                                       index=g.index.upper(),
