@@ -320,13 +320,10 @@ class GpuSelectionPage(StepPage):
         self.gpu_menu = QMenu(self.gpu_button)
         self.gpu_button.setMenu(self.gpu_menu)
         self.fill_gpu_menu()
-        self.entry_button = QPushButton()
-        self.entry_button.clicked.connect(self.open_gpu_form)
         row = QHBoxLayout(self.search_box)
         for widget in (self.rank_label, self.rank_combo, self.gpus_label, self.gpu_button):
             row.addWidget(widget)
         row.addStretch(1)
-        row.addWidget(self.entry_button)
         return self.search_box
 
     def fill_gpu_menu(self) -> None:
@@ -359,11 +356,14 @@ class GpuSelectionPage(StepPage):
         self.count_label = QLabel()
         self.use_button = QPushButton(enabled=False)
         self.use_button.clicked.connect(self.use_selected)
+        self.entry_button = QPushButton()  # usable in both modes: a new GPU joins either
+        self.entry_button.clicked.connect(self.open_gpu_form)
         bar = QHBoxLayout()
         bar.addWidget(self.filter_edit, 2)
         for widget in (self.meets_only, self.count_label):
             bar.addWidget(widget)
         bar.addStretch(1)
+        bar.addWidget(self.entry_button)
         bar.addWidget(self.use_button)
         return bar
 
