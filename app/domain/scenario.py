@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.domain.catalog import ModelSpec
+from app.domain.measurements import MeasuredPoint
 from app.domain.problems import RuleError
 from app.i18n import msg
 
@@ -126,6 +127,10 @@ class Serving(Strict):
     memory_fraction: float | None = Field(default=None, gt=0.05, le=1.0)
     max_batch_size: int | None = Field(default=None, ge=1, le=100_000)
     max_batched_tokens: int | None = Field(default=None, ge=16, le=10_000_000)
+    site_profile: str | None = Field(
+        default=None, min_length=1, max_length=120,
+        description="Site profile (measured factors) to use: None for the newest one of the "
+                    "user catalog for this GPU and engine, 'none' for none, or an id.")
 
 
 class Availability(Strict):
@@ -328,6 +333,9 @@ class Scenario(Strict):
     factor_overrides: dict[str, float] = Field(
         default_factory=dict, description="Efficiency factors the user set for this scenario."
     )
+    measurements: list[MeasuredPoint] = Field(
+        default_factory=list, max_length=1000,
+        description="Operating points measured on site (aisizer measurements import).")
 
     @field_validator("factor_overrides")
     @classmethod

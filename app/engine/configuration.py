@@ -4,18 +4,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.domain.catalog import Catalog, EngineProfile, GpuSpec, ModelSpec, PrecisionSpec
+from app.domain.catalog import (
+    Catalog,
+    EfficiencyFactors,
+    EngineProfile,
+    GpuSpec,
+    ModelSpec,
+    PrecisionSpec,
+    SiteProfile,
+)
 from app.engine.capacity import EngineSettings
 from app.engine.inference import Factors, Replica
 from app.engine.memory import ParameterCounts, parameter_counts, weights_bytes
+from app.engine.site_factors import site_scaled
 
 
 def engine_factors(profile: EngineProfile, generic: EngineProfile | None, family: str,
-                   overrides: dict[str, float]) -> Factors:
-    """Efficiency factors for an engine on a GPU family, with the scenario's overrides."""
+                   overrides: dict[str, float], site: SiteProfile | None = None) -> Factors:
+    """Efficiency factors for an engine on a GPU family: the site's measured scales applied
+    (when a site profile is given), then the scenario's overrides."""
     factors = profile.factors_for(family)
     if generic is not None:
         factors = factors.merged(generic.factors)
+    if site is not None:
+        values = site_scaled(factors.model_dump(exclude_none=True), site.decode_scale,
+                             site.prefill_scale)
+        factors = EfficiencyFactors(**values)
     return Factors.from_catalog(factors, overrides)
 
 
@@ -31,6 +45,7 @@ class Configuration:
     engine: EngineProfile
     settings: EngineSettings
     replica: Replica
+    site: SiteProfile | None = None
 
     @property
     def tensor_parallel(self) -> int:
@@ -57,8 +72,13 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
               overrides: dict[str, float] | None = None,
               memory_fraction: float | None = None, batch_limit: int | None = None,
               batched_tokens: int | None = None,
-              counts: ParameterCounts | None = None) -> Configuration:
-    """Build the :class:`Configuration` for ``choice`` (raises KeyError on unknown ids)."""
+              counts: ParameterCounts | None = None,
+              site_profile: str | None = None) -> Configuration:
+    """Build the :class:`Configuration` for ``choice`` (raises KeyError on unknown ids).
+
+    ``site_profile`` chooses the measured site factors (``Catalog.site_profile_for``): None
+    takes the newest profile for this GPU and engine, ``"none"`` none, an id that profile.
+    """
     gpu = catalog.gpu(choice.gpu)
     weight_precision = catalog.precision(choice.weights)
     kv_precision = catalog.precision(choice.kv_cache)
@@ -68,8 +88,9 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         engine, memory_fraction, batch_limit, batched_tokens,
         catalog.default("cuda_graph_gb"), catalog.default("logits_bytes_per_element"),
     )
+    site = catalog.site_profile_for(gpu.id, engine.id, site_profile)
     factors = engine_factors(engine, catalog.engines.get("generic"), gpu.family,
-                             overrides or {})
+                             overrides or {}, site)
     replica = Replica(
         model=model,
         counts=counts,
@@ -84,4 +105,4 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         prefill_min_budget_share=catalog.default("prefill_min_budget_share"),
     )
     return Configuration(model, counts, gpu, weight_precision, kv_precision, engine,
-                         settings, replica)
+                         settings, replica, site)

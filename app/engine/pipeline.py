@@ -47,6 +47,7 @@ from app.engine.selection import (
     loss_reason,
     search,
 )
+from app.engine.validation import validation_result
 from app.i18n import Message, msg, plural
 
 DEFAULT_QUALITY_FLOOR = ("bf16", "fp16", "fp8", "int8")
@@ -142,9 +143,20 @@ def resolve(scenario: Scenario, catalog: Catalog) -> Resolved:
             tier=scenario.availability.storage_tier, tiers=", ".join(sorted(catalog.storage)))))
     serving = {"memory_fraction": scenario.serving.memory_fraction,
                "batch_limit": scenario.serving.max_batch_size,
-               "batched_tokens": scenario.serving.max_batched_tokens}
+               "batched_tokens": scenario.serving.max_batched_tokens,
+               "site_profile": site_profile_choice(scenario, catalog)}
     return Resolved(scenario, model, parameter_counts(model), demand, weights, kv_cache,
                     allowed, scenario.serving.engine, serving, assumptions)
+
+
+def site_profile_choice(scenario: Scenario, catalog: Catalog) -> str | None:
+    """The scenario's ``serving.site_profile``, checked against the user catalog."""
+    wanted = scenario.serving.site_profile
+    if wanted not in (None, "none") and wanted not in catalog.site_profiles:
+        raise SizingError(problem("serving.site_profile", msg(
+            "unknown site profile '{value}'; known: {known}", value=wanted,
+            known=_known_ids(catalog.site_profiles))))
+    return wanted
 
 
 def _configure(catalog: Catalog, r: Resolved, choice: Choice) -> Configuration:
@@ -321,6 +333,9 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
         warnings=[w.text() for w in warnings],
         warning_messages=warnings,
     )
+    validation = validation_result(catalog, scenario, result)
+    if validation is not None:
+        result = result.model_copy(update={"validation": validation})
     levers_follow = explain.misses_a_target(performance)
     yield result, levers_follow
     if levers_follow:
