@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from app import __version__, atomic
-from app.i18n import localise_number, tr
+from app.i18n import localise_number, msg, tr
 from app.testplan import commands
 from app.testplan.commands import Command, shell
 from app.testplan.plan import LoadTestPlan, Step
@@ -26,10 +26,12 @@ SCENARIO = "scenario.json"
 TOOLS = ("vllm", "sglang", "aiperf", "genai-perf", "guidellm")
 RESULT_PATTERNS = ("vllm-*.json", "sglang.jsonl", "profile_export_aiperf.json",
                    "profile_export_genai_perf.json", "guidellm-*.json", "llama-bench-*.json")
-STEP_NAMES = {"one user": "one user", "sweep": "sweep", "scenario load": "scenario load",
-              "saturation": "saturation", "beyond saturation": "beyond saturation",
-              "half load (rate)": "half load (rate)", "load (rate)": "load (rate)",
-              "saturation (rate)": "saturation (rate)"}
+STEP_NAMES = {"one user": msg("one user"), "sweep": msg("sweep"),
+              "scenario load": msg("scenario load"), "saturation": msg("saturation"),
+              "beyond saturation": msg("beyond saturation"),
+              "half load (rate)": msg("half the load's rate"),
+              "load (rate)": msg("the load's rate"),
+              "saturation (rate)": msg("the saturation rate")}
 
 
 def num(value: float, spec: str, lang: str) -> str:
@@ -60,7 +62,7 @@ def rate_cell(step: Step, metric: str, lang: str) -> str:
 
 
 def level_name(step: Step, lang: str) -> str:
-    return tr(STEP_NAMES[step.name], lang)
+    return STEP_NAMES[step.name].text(lang)
 
 
 def load_cell(step: Step, lang: str) -> str:
@@ -84,7 +86,7 @@ def must_cell(step: Step, lang: str) -> str:
 
 def expected_table(plan: LoadTestPlan, lang: str) -> list[str]:
     header = [tr("Level", lang), tr("Users or rate", lang), tr("Requests", lang),
-              tr("About", lang), tr("TTFT (range)", lang), tr("Inter-token latency (range)", lang),
+              tr("Duration", lang), tr("TTFT (range)", lang), tr("Inter-token latency (range)", lang),
               tr("Tokens/s per user (range)", lang), tr("Output tokens/s (range)", lang),
               tr("Passes when", lang)]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
@@ -197,8 +199,10 @@ def readme(plan: LoadTestPlan, lang: str, today: dt.date) -> str:
     lines += [f"- {note}" for note in engine_notes(plan, lang)]
     lines += ["", f"## 2. {t('Run the load')}", "",
               t("With the server up, run one load generator (vllm, sglang, aiperf, genai-perf, "
-                "guidellm{extra}; default vllm). Each level saves its results under "
-                "results/.", extra=", llama-bench" if plan.engine == "llama.cpp" else ""),
+                "guidellm, llama-bench; default vllm). Each level saves its results under "
+                "results/.") if plan.engine == "llama.cpp" else
+              t("With the server up, run one load generator (vllm, sglang, aiperf, genai-perf, "
+                "guidellm; default vllm). Each level saves its results under results/."),
               "", "```sh", f"MODEL=/models/{plan.model_id} ./{LOAD} vllm", "```", "",
               t("The levels: a concurrency sweep from one user through the scenario's load to "
                 "saturation and beyond, then the same load as requests arriving at a rate "
@@ -208,15 +212,8 @@ def readme(plan: LoadTestPlan, lang: str, today: dt.date) -> str:
         lines += [f"### {TOOL_TITLES[tool]}", "", "```sh"]
         lines += [shell(c) for c in tool_commands(plan, tool)]
         lines += ["```", ""]
-    lines += [f"## 3. {t('What each level must reach')}", "",
-              t("Expected figures are means over each level's requests, with the range in "
-                "brackets. Up to the scenario's load the targets apply (TTFT at most {ttft}, "
-                "{speed:,.0f} tokens/s per user or more, where the sizing expects them met); "
-                "above it, a level passes when it is no worse than the pessimistic end of the "
-                "range. A level outside the range means the site runs differently from the "
-                "model: import the results and let AI Sizer fit the site's factors.",
-                ttft=seconds(plan.targets.get("ttft_s", 0.0), lang) if plan.targets else "-",
-                speed=plan.targets.get("tokens_per_s_per_user", 0.0)), ""]
+    lines += [f"## 3. {t('What each level must reach')}", "", passing_sentence(plan, lang),
+              ""]
     lines += expected_table(plan, lang)
     lines += ["", f"## 4. {t('Bring the results back')}", "",
               t("Import the result files into AI Sizer: the Validation step shows them beside "
@@ -228,6 +225,23 @@ def readme(plan: LoadTestPlan, lang: str, today: dt.date) -> str:
               t("or drop the files onto the Validation step of the window. The pass figures "
                 "are also in {file} for a spreadsheet.", file=EXPECTED), ""]
     return "\n".join(lines)
+
+
+def passing_sentence(plan: LoadTestPlan, lang: str) -> str:
+    if not plan.targets:
+        return tr("Expected figures are means over each level's requests, with the range in "
+                  "brackets. A batch job has no per-user targets: a level passes when it is no "
+                  "worse than the pessimistic end of the range. A level outside the range "
+                  "means the site runs differently from the model: import the results and let "
+                  "AI Sizer fit the site's factors.", lang)
+    return tr("Expected figures are means over each level's requests, with the range in "
+              "brackets. Up to the scenario's load the targets apply (TTFT at most {ttft}, "
+              "{speed:,.0f} tokens/s per user or more, where the sizing expects them met); "
+              "above it, a level passes when it is no worse than the pessimistic end of the "
+              "range. A level outside the range means the site runs differently from the "
+              "model: import the results and let AI Sizer fit the site's factors.", lang,
+              ttft=seconds(plan.targets["ttft_s"], lang),
+              speed=plan.targets["tokens_per_s_per_user"])
 
 
 def script_header(title: str) -> list[str]:

@@ -35,6 +35,7 @@ GENAI_PERF = Format(
 TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0, "sec": 1.0}
 RATE_UNITS = ("tokens/sec", "tokens/s")
 PER_USER_UNITS = ("tokens/sec/user", "tokens/s/user")
+STIMULUS = ("input_config", "perf_analyzer", "stimulus")
 
 
 def is_metric(value: Any) -> bool:
@@ -95,7 +96,7 @@ def load(document: dict, file: ResultFile, tool: str) -> tuple[float | None, flo
     concurrency = source.get("concurrency")
     if requested is None and concurrency in (None, ""):
         raise FileProblem(msg("'{file}' ({tool}) lacks the field '{field}'", file=file.name,
-                              tool=tool, field="input_config.perf_analyzer.stimulus"))
+                              tool=tool, field=".".join(STIMULUS)))
     if concurrency in (None, ""):
         return None, requested
     return number(concurrency, "concurrency", file, tool), requested
