@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from app import __version__, atomic, paths
 from app.catalog import loader
-from app.catalog.hf_import import dumps_toml
+from app.catalog.toml_writer import dumps_toml
 from app.domain.catalog import MeasurementFile, SiteProfile
 from app.domain.measurements import MeasuredPoint
 from app.domain.validation import SiteFit
