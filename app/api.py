@@ -217,33 +217,10 @@ def calibrate(scenario: Scenario, metric: str, measured: float, concurrency: flo
 # --------------------------------------------------------------------------- test plan
 
 
-TRAINING_KINDS = ("fine_tuning", "pretraining")
-
-
-def served_scenario(scenario: Scenario, catalog: Catalog | None = None
-                    ) -> tuple[Scenario, SizingResult, bool]:
-    """The inference scenario a test plan or a validation is about, with its sizing.
-
-    A training scenario is tested as the serving of the trained model (the result's Steps 2
-    and 4 describe it): the third value says so.
-    """
-    catalog = catalog or default_catalog()
-    result = size(scenario, catalog)
-    if scenario.workload.kind not in TRAINING_KINDS:
-        return scenario, result, False
-    from app.engine.pipeline import serving_scenario
-
-    served = serving_scenario(scenario, result.training.gpu)
-    return served, size(served, catalog), True
-
-
 def test_plan(scenario: Scenario, catalog: Catalog | None = None):
-    """The load test one replica of the sizing implies (``app.testplan.LoadTestPlan``)."""
-    from app.testplan import build_plan
-
-    catalog = catalog or default_catalog()
-    served, result, of_training = served_scenario(scenario, catalog)
-    return build_plan(catalog, served, result, serving_of_training=of_training)
+    """The load test one replica of the sizing implies (``SizingResult.test_plan``; for a
+    training scenario, of serving the trained model)."""
+    return size(scenario, catalog).test_plan
 
 
 def test_plan_files(scenario: Scenario, lang: str = "en",

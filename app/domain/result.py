@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from app.domain import assumption_labels
+from app.domain.testplan import TestPlanResult
 from app.domain.validation import ValidationResult
 from app.i18n import Message
 
@@ -573,6 +574,8 @@ class SizingResult(Frozen):
     training: TrainingResult | None = None
     rag: RagResult | None = None
     cpu: CpuResult | None = None
+    test_plan: TestPlanResult | None = Field(
+        default=None, description="The load test of one replica the sizing implies.")
     validation: ValidationResult | None = Field(
         default=None, description="Imported measurements beside the prediction (Validation).")
     assumptions: list[Assumption]

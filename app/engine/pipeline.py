@@ -47,6 +47,7 @@ from app.engine.selection import (
     loss_reason,
     search,
 )
+from app.engine.test_levels import test_plan_result
 from app.engine.validation import validation_result
 from app.i18n import Message, msg, plural
 
@@ -314,10 +315,13 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
     rag, cpu, extra_assumptions, extra_warnings = additions(catalog, r, config, performance)
     assumptions += extra_assumptions
     warnings += extra_warnings
+    inputs = explain.inputs_after_defaults(r, config)
+    plan = test_plan_result(catalog, config, performance, scale, inputs["workload"],
+                            scenario.name)
     result = SizingResult(
         tool_version=__version__,
         catalog_versions=dict(catalog.versions),
-        inputs=explain.inputs_after_defaults(r, config),
+        inputs=inputs,
         model=explain.model_facts(r),
         gpu=explain.gpu_facts(config),
         memory=memory,
@@ -329,11 +333,12 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
         infrastructure=site,
         rag=rag,
         cpu=cpu,
+        test_plan=plan,
         assumptions=assumptions,
         warnings=[w.text() for w in warnings],
         warning_messages=warnings,
     )
-    validation = validation_result(catalog, scenario, result)
+    validation = validation_result(catalog, scenario, config, result)
     if validation is not None:
         result = result.model_copy(update={"validation": validation})
     levers_follow = explain.misses_a_target(performance)
@@ -738,7 +743,9 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
     warnings += site.warnings
     rag, cpu, extra_assumptions, extra_warnings = additions(catalog, r, config, performance)
     inputs = explain.training_inputs(scenario, r, config, plan, setup)
-    return SizingResult(
+    served_plan = test_plan_result(catalog, config, performance, scale, inputs["workload"],
+                                   scenario.name, serving_of_training=True)
+    sized = SizingResult(
         tool_version=__version__,
         catalog_versions=dict(catalog.versions),
         inputs=inputs,
@@ -755,6 +762,7 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
         training=result,
         rag=rag,
         cpu=cpu,
+        test_plan=served_plan,
         assumptions=(assumptions + explain.training_assumptions(plan, server_name)
                      + r.assumptions
                      + explain.engine_assumptions(catalog, config, r) + site_assumptions
@@ -762,6 +770,8 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
         warnings=[w.text() for w in warnings + extra_warnings],
         warning_messages=warnings + extra_warnings,
     )
+    validation = validation_result(catalog, scenario, config, sized)
+    return sized if validation is None else sized.model_copy(update={"validation": validation})
 
 
 def overrides_from_measurement(scenario: Scenario, catalog: Catalog, metric: str,

@@ -3,7 +3,8 @@
 A load test reports operating points (``app.domain.measurements.MeasuredPoint``): a closed
 loop of ``C`` users, requests arriving at a rate, or one stream alone (``llama-bench``).
 :func:`predict` runs the same engine code as the sizing at each of those loads, with the
-measured prompt and output lengths, on the sized configuration (:func:`configuration_of`).
+measured prompt and output lengths, on the sized configuration (the pipeline's, or
+:func:`configuration_of` a result of an inference scenario).
 :func:`validation_result` puts every point beside its prediction and expected range, judges
 the targets at the scenario's load, fits the site factors (``app.engine.site_fit``) and says
 what the measurements mean for the number of replicas.
@@ -28,7 +29,7 @@ from app.domain.measurements import TIME_METRICS, MeasuredPoint
 from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
 from app.domain.validation import TargetVerdict, ValidationPoint, ValidationResult
-from app.engine.configuration import Choice, Configuration, configure
+from app.engine.configuration import Choice, Configuration, configure, engine_factors
 from app.engine.evaluate import batch_cap, plan_memory, points_at, slo_capacity_of
 from app.engine.inference import Factors, decode_step, prefill_time
 from app.engine.performance import Workload, open_loop
@@ -53,7 +54,8 @@ def model_of(catalog: Catalog, scenario: Scenario) -> ModelSpec:
 
 def configuration_of(catalog: Catalog, scenario: Scenario, result: SizingResult,
                      site_profile: str | None = None) -> Configuration:
-    """The sized configuration of ``result`` (Step 3's choice, engine settings after defaults).
+    """The sized configuration of an inference ``result`` (Step 3's choice, the engine
+    settings after defaults), rebuilt from its inputs.
 
     ``site_profile`` as for ``configure``; by default the one the scenario asked for.
     """
@@ -67,6 +69,16 @@ def configuration_of(catalog: Catalog, scenario: Scenario, result: SizingResult,
                      memory_fraction=serving["memory_fraction"],
                      batch_limit=serving["max_batch_size"],
                      batched_tokens=serving["max_batched_tokens"], site_profile=wanted)
+
+
+def without_site(catalog: Catalog, config: Configuration,
+                 overrides: dict[str, float]) -> Configuration:
+    """``config`` with the catalog's factors (and the scenario's overrides), no site profile."""
+    if config.site is None:
+        return config
+    factors = engine_factors(config.engine, catalog.engines.get("generic"), config.gpu.family,
+                             overrides)
+    return replace(config, replica=replace(config.replica, factors=factors), site=None)
 
 
 def with_site_scales(config: Configuration, decode: float, prefill: float) -> Configuration:
@@ -309,16 +321,19 @@ def replicas_with(result: SizingResult, capacity: int) -> int | None:
 # --------------------------------------------------------------------------- assembly
 
 
-def validation_result(catalog: Catalog, scenario: Scenario, result: SizingResult
-                      ) -> ValidationResult | None:
+def validation_result(catalog: Catalog, scenario: Scenario, config: Configuration,
+                      result: SizingResult) -> ValidationResult | None:
     """Every imported point beside its prediction, the verdicts, the site fit and what they
-    mean for the plan; None when the scenario has no measurements."""
+    mean for the plan; None when the scenario has no measurements.
+
+    ``config`` is the sized configuration (the serving one of a training scenario), with the
+    site profile the sizing used, if any; the fit is against the catalog's factors.
+    """
     from app.engine.site_fit import fit_site
 
     points = list(scenario.measurements)
     if not points:
         return None
-    config = configuration_of(catalog, scenario, result)
     peak = int(result.inputs["workload"]["max_context_tokens"])
     predicted = predict(config, peak, [Load.of(p) for p in points])
     band = result.performance.band
@@ -327,9 +342,10 @@ def validation_result(catalog: Catalog, scenario: Scenario, result: SizingResult
     online = bool(result.performance.targets)
     headroom = catalog.default("validation_headroom")
     judged = verdicts(result, points, headroom) if online else []
-    base = configuration_of(catalog, scenario, result, site_profile="none")
+    base = without_site(catalog, config, scenario.factor_overrides)
     fit = fit_site(catalog, base, peak, points, scenario.factor_overrides)
     capacity = replicas = None
+    online = online and scenario.workload.kind == "online_inference"
     if fit is not None and fit.decode_fitted and fit.prefill_fitted and online:
         capacity = measured_capacity(with_site_scales(base, fit.decode_scale,
                                                       fit.prefill_scale), result)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import re
 
-from app.testplan.plan import LoadTestPlan, Step
+from app.domain.testplan import LoadLevel, TestPlanResult
 
 Command = list[str]
 
@@ -48,19 +48,19 @@ def flag(command: Command, name: str) -> str | None:
     return None
 
 
-def compute_dtype(plan: LoadTestPlan) -> str:
+def compute_dtype(plan: TestPlanResult) -> str:
     """The 16-bit activation format: float16 when the KV cache or weights are FP16."""
     return "float16" if "fp16" in (plan.kv_cache, plan.weights) else "bfloat16"
 
 
-def quantisation(plan: LoadTestPlan) -> str | None:
+def quantisation(plan: TestPlanResult) -> str | None:
     """The engine's flag value for quantising on load (None: the checkpoint has the format)."""
     if plan.weights == plan.native_precision:
         return None
     return ONLINE_QUANTISATION.get(plan.weights)
 
 
-def needs_checkpoint(plan: LoadTestPlan) -> bool:
+def needs_checkpoint(plan: TestPlanResult) -> bool:
     """Whether the weights must come as a checkpoint already in the sized format."""
     return (plan.weights != plan.native_precision and plan.weights not in VLLM_DTYPES
             and quantisation(plan) is None)
@@ -69,7 +69,7 @@ def needs_checkpoint(plan: LoadTestPlan) -> bool:
 # --------------------------------------------------------------------------- engines
 
 
-def vllm_serve(plan: LoadTestPlan) -> Command:
+def vllm_serve(plan: TestPlanResult) -> Command:
     command = ["vllm", "serve", "$MODEL",
                "--tensor-parallel-size", str(plan.tensor_parallel),
                "--pipeline-parallel-size", str(plan.pipeline_parallel),
@@ -84,7 +84,7 @@ def vllm_serve(plan: LoadTestPlan) -> Command:
     return command + ["--host", "$HOST", "--port", "$PORT"]
 
 
-def sglang_serve(plan: LoadTestPlan) -> Command:
+def sglang_serve(plan: TestPlanResult) -> Command:
     command = ["python", "-m", "sglang.launch_server", "--model-path", "$MODEL",
                "--tp-size", str(plan.tensor_parallel),
                "--pp-size", str(plan.pipeline_parallel),
@@ -102,14 +102,14 @@ def sglang_serve(plan: LoadTestPlan) -> Command:
 TRTLLM_OPTIONS = "trtllm-llm-api-options.yaml"
 
 
-def trtllm_options(plan: LoadTestPlan) -> str | None:
+def trtllm_options(plan: TestPlanResult) -> str | None:
     """The YAML of LLM API options ``trtllm-serve --config`` reads (None: none needed)."""
     if plan.kv_cache != "fp8":
         return None
     return "kv_cache_config:\n  dtype: fp8\n"
 
 
-def trtllm_serve(plan: LoadTestPlan) -> Command:
+def trtllm_serve(plan: TestPlanResult) -> Command:
     command = ["trtllm-serve", "$MODEL", "--backend", "pytorch",
                "--tp_size", str(plan.tensor_parallel),
                "--pp_size", str(plan.pipeline_parallel),
@@ -122,13 +122,13 @@ def trtllm_serve(plan: LoadTestPlan) -> Command:
     return command + ["--host", "$HOST", "--port", "$PORT"]
 
 
-def llama_split(plan: LoadTestPlan) -> list[str]:
+def llama_split(plan: TestPlanResult) -> list[str]:
     if plan.gpus_per_replica == 1:
         return []
     return ["--split-mode", "row" if plan.tensor_parallel > 1 else "layer"]
 
 
-def llama_server(plan: LoadTestPlan) -> Command:
+def llama_server(plan: TestPlanResult) -> Command:
     """llama-server: the context is shared by the parallel slots, so -c is per slot x slots."""
     kv = KV_LLAMA.get(plan.kv_cache, "f16")
     return ["llama-server", "-m", "$MODEL",
@@ -144,7 +144,7 @@ SERVERS = {"vllm": vllm_serve, "sglang": sglang_serve, "tensorrt-llm": trtllm_se
            "llama.cpp": llama_server, "generic": vllm_serve}
 
 
-def launch(plan: LoadTestPlan) -> Command:
+def launch(plan: TestPlanResult) -> Command:
     """The engine's launch command with the settings the sizing assumed."""
     return SERVERS[plan.engine](plan)
 
@@ -152,11 +152,11 @@ def launch(plan: LoadTestPlan) -> Command:
 # --------------------------------------------------------------------------- load generators
 
 
-def result_name(tool: str, step: Step, suffix: str = ".json") -> str:
+def result_name(tool: str, step: LoadLevel, suffix: str = ".json") -> str:
     return f"{tool}-{step.tag}{suffix}"
 
 
-def vllm_bench(plan: LoadTestPlan, step: Step) -> Command:
+def vllm_bench(plan: TestPlanResult, step: LoadLevel) -> Command:
     command = ["vllm", "bench", "serve", "--backend", "openai", "--endpoint", "/v1/completions",
                "--base-url", "$BASE_URL", "--model", "$MODEL", "--tokenizer", "$TOKENIZER",
                "--dataset-name", "random",
@@ -173,7 +173,7 @@ def vllm_bench(plan: LoadTestPlan, step: Step) -> Command:
                       "--result-filename", result_name("vllm", step)]
 
 
-def sglang_bench(plan: LoadTestPlan, step: Step) -> Command:
+def sglang_bench(plan: TestPlanResult, step: LoadLevel) -> Command:
     command = ["python", "-m", "sglang.bench_serving", "--backend", "sglang-oai",
                "--base-url", "$BASE_URL", "--model", "$MODEL", "--tokenizer", "$TOKENIZER",
                "--dataset-name", "random-ids",
@@ -187,7 +187,7 @@ def sglang_bench(plan: LoadTestPlan, step: Step) -> Command:
     return command + ["--output-file", "$RESULTS/sglang.jsonl"]
 
 
-def _profile(tool: str, plan: LoadTestPlan, step: Step) -> Command:
+def _profile(tool: str, plan: TestPlanResult, step: LoadLevel) -> Command:
     command = [*tool.split(), "--model", "$MODEL", "--tokenizer", "$TOKENIZER",
                "--url", "$HOST:$PORT", "--endpoint-type", "completions", "--streaming",
                "--synthetic-input-tokens-mean", str(plan.prompt_tokens),
@@ -203,15 +203,15 @@ def _profile(tool: str, plan: LoadTestPlan, step: Step) -> Command:
                       "--artifact-dir", f"$RESULTS/{name}-{step.tag}"]
 
 
-def aiperf(plan: LoadTestPlan, step: Step) -> Command:
+def aiperf(plan: TestPlanResult, step: LoadLevel) -> Command:
     return _profile("aiperf profile", plan, step)
 
 
-def genai_perf(plan: LoadTestPlan, step: Step) -> Command:
+def genai_perf(plan: TestPlanResult, step: LoadLevel) -> Command:
     return _profile("genai-perf profile", plan, step)
 
 
-def guidellm(plan: LoadTestPlan, steps: list[Step]) -> Command:
+def guidellm(plan: TestPlanResult, steps: list[LoadLevel]) -> Command:
     """One guidellm run for all ``steps`` of one kind (a list-valued profile)."""
     closed = steps[0].kind == "concurrency"
     if closed:
@@ -230,7 +230,7 @@ def guidellm(plan: LoadTestPlan, steps: list[Step]) -> Command:
                         f"{'sweep' if closed else 'rates'}.json"]
 
 
-def llama_bench(plan: LoadTestPlan) -> list[Command]:
+def llama_bench(plan: TestPlanResult) -> list[Command]:
     """Prompt processing alone (-p) and generation after the prompt as context (-n, -d)."""
     kv = KV_LLAMA.get(plan.kv_cache, "f16")
     common = ["-ngl", "999", "-fa", "1", "-ctk", kv, "-ctv", kv, "-r", "5", "-o", "json"]

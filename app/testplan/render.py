@@ -13,10 +13,10 @@ import json
 from pathlib import Path
 
 from app import __version__, atomic
+from app.domain.testplan import LoadLevel, TestPlanResult
 from app.i18n import localise_number, msg, tr
 from app.testplan import commands
 from app.testplan.commands import Command, shell
-from app.testplan.plan import LoadTestPlan, Step
 
 README = "README.md"
 LAUNCH = "launch-server.sh"
@@ -50,28 +50,28 @@ def duration(value: float, lang: str) -> str:
     return f"{num(value / 60, ',.0f', lang)} min"
 
 
-def time_cell(step: Step, metric: str, lang: str) -> str:
+def time_cell(step: LoadLevel, metric: str, lang: str) -> str:
     e = step.expected[metric]
     return f"{seconds(e.value, lang)} ({seconds(e.low, lang)}–{seconds(e.high, lang)})"
 
 
-def rate_cell(step: Step, metric: str, lang: str) -> str:
+def rate_cell(step: LoadLevel, metric: str, lang: str) -> str:
     e = step.expected[metric]
     spec = ",.1f" if e.value < 100 else ",.0f"
     return f"{num(e.value, spec, lang)} ({num(e.low, spec, lang)}–{num(e.high, spec, lang)})"
 
 
-def level_name(step: Step, lang: str) -> str:
+def level_name(step: LoadLevel, lang: str) -> str:
     return STEP_NAMES[step.name].text(lang)
 
 
-def load_cell(step: Step, lang: str) -> str:
+def load_cell(step: LoadLevel, lang: str) -> str:
     if step.kind == "concurrency":
         return num(step.concurrency, ",d", lang)
     return f"{num(step.request_rate, ',.3g', lang)}/s"
 
 
-def must_cell(step: Step, lang: str) -> str:
+def must_cell(step: LoadLevel, lang: str) -> str:
     """The pass figures of a level: its targets, else the pessimistic end of the range."""
     ttft = step.targets.get("ttft_s")
     speed = step.targets.get("tokens_per_s_per_user")
@@ -84,13 +84,13 @@ def must_cell(step: Step, lang: str) -> str:
     return "; ".join(parts)
 
 
-def expected_table(plan: LoadTestPlan, lang: str) -> list[str]:
+def expected_table(plan: TestPlanResult, lang: str) -> list[str]:
     header = [tr("Level", lang), tr("Users or rate", lang), tr("Requests", lang),
-              tr("Duration", lang), tr("TTFT (range)", lang), tr("Inter-token latency (range)", lang),
-              tr("Tokens/s per user (range)", lang), tr("Output tokens/s (range)", lang),
-              tr("Passes when", lang)]
+              tr("Duration", lang), tr("TTFT (range)", lang),
+              tr("Inter-token latency (range)", lang), tr("Tokens/s per user (range)", lang),
+              tr("Output tokens/s (range)", lang), tr("Passes when", lang)]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for step in plan.steps:
+    for step in plan.levels:
         cells = [level_name(step, lang), load_cell(step, lang), num(step.requests, ",d", lang),
                  duration(step.duration_s, lang), time_cell(step, "ttft_s", lang),
                  time_cell(step, "itl_s", lang), rate_cell(step, "tokens_per_s_per_user", lang),
@@ -99,7 +99,7 @@ def expected_table(plan: LoadTestPlan, lang: str) -> list[str]:
     return lines
 
 
-def range_sentence(plan: LoadTestPlan, lang: str) -> str:
+def range_sentence(plan: TestPlanResult, lang: str) -> str:
     if plan.site_profile:
         return tr("The range is x{low:,.2f} to x{high:,.2f} of the expected figures, from the "
                   "site profile '{profile}' (site-calibrated).", lang, low=plan.band_low,
@@ -109,7 +109,7 @@ def range_sentence(plan: LoadTestPlan, lang: str) -> str:
               high=plan.band_high, engine=plan.engine_name)
 
 
-def configuration_sentence(plan: LoadTestPlan, lang: str) -> str:
+def configuration_sentence(plan: TestPlanResult, lang: str) -> str:
     return tr("One replica is {model} on {gpus:,} x {gpu} (tensor parallel {tp:,}, pipeline "
               "parallel {pp:,}) under {engine}, weights in {weights}, KV cache in {kv}, "
               "{context:,} tokens of context per sequence; the requests have {prompt:,} prompt "
@@ -120,7 +120,10 @@ def configuration_sentence(plan: LoadTestPlan, lang: str) -> str:
               output=plan.output_tokens)
 
 
-def load_sentence(plan: LoadTestPlan, lang: str) -> str:
+def load_sentence(plan: TestPlanResult, lang: str) -> str:
+    if plan.serving_of_training:
+        return tr("Serving the trained model at the scenario's inference settings puts "
+                  "{users:,.0f} users on the replica.", lang, users=plan.users_per_replica)
     if plan.users_total is None:
         return tr("The scenario runs each replica at saturation ({users:,.0f} sequences); "
                   "the plan has {replicas:,} replicas.", lang, users=plan.users_per_replica,
@@ -133,7 +136,7 @@ def load_sentence(plan: LoadTestPlan, lang: str) -> str:
               replicas=plan.replicas, redundancy=plan.redundancy.upper())
 
 
-def engine_notes(plan: LoadTestPlan, lang: str) -> list[str]:
+def engine_notes(plan: TestPlanResult, lang: str) -> list[str]:
     notes = []
     if plan.engine == "generic":
         notes.append(tr("The scenario names no particular engine (generic profile); the "
@@ -161,19 +164,19 @@ def engine_notes(plan: LoadTestPlan, lang: str) -> list[str]:
     return notes
 
 
-def bench_commands(plan: LoadTestPlan, tool: str) -> list[Command]:
+def bench_commands(plan: TestPlanResult, tool: str) -> list[Command]:
     if tool == "guidellm":
         return [commands.guidellm(plan, steps) for steps in (plan.sweep, plan.rates) if steps]
     build = {"vllm": commands.vllm_bench, "sglang": commands.sglang_bench,
              "aiperf": commands.aiperf, "genai-perf": commands.genai_perf}[tool]
-    return [build(plan, step) for step in plan.steps]
+    return [build(plan, step) for step in plan.levels]
 
 
-def tools_of(plan: LoadTestPlan) -> tuple[str, ...]:
+def tools_of(plan: TestPlanResult) -> tuple[str, ...]:
     return (*TOOLS, "llama-bench") if plan.engine == "llama.cpp" else TOOLS
 
 
-def tool_commands(plan: LoadTestPlan, tool: str) -> list[Command]:
+def tool_commands(plan: TestPlanResult, tool: str) -> list[Command]:
     if tool == "llama-bench":
         return commands.llama_bench(plan)
     return bench_commands(plan, tool)
@@ -185,7 +188,7 @@ TOOL_TITLES = {"vllm": "vLLM (vllm bench serve)", "sglang": "SGLang (python -m "
                "guidellm": "guidellm (guidellm run)", "llama-bench": "llama.cpp (llama-bench)"}
 
 
-def readme(plan: LoadTestPlan, lang: str, today: dt.date) -> str:
+def readme(plan: TestPlanResult, lang: str, today: dt.date) -> str:
     t = lambda text, **p: tr(text, lang, **p)  # noqa: E731
     lines = [f"# {t('Load test')}: {plan.scenario_name}", "",
              t("Written by AI Sizer {version} on {date} from the sizing of this scenario. The "
@@ -227,7 +230,7 @@ def readme(plan: LoadTestPlan, lang: str, today: dt.date) -> str:
     return "\n".join(lines)
 
 
-def passing_sentence(plan: LoadTestPlan, lang: str) -> str:
+def passing_sentence(plan: TestPlanResult, lang: str) -> str:
     if not plan.targets:
         return tr("Expected figures are means over each level's requests, with the range in "
                   "brackets. A batch job has no per-user targets: a level passes when it is no "
@@ -251,7 +254,7 @@ def script_header(title: str) -> list[str]:
             'HOST="${HOST:-127.0.0.1}"', 'PORT="${PORT:-8000}"']
 
 
-def launch_script(plan: LoadTestPlan) -> str:
+def launch_script(plan: TestPlanResult) -> str:
     lines = script_header(f"Start one replica of '{plan.scenario_name}' with the sized "
                           "settings.")
     options = commands.trtllm_options(plan) if plan.engine == "tensorrt-llm" else None
@@ -261,14 +264,14 @@ def launch_script(plan: LoadTestPlan) -> str:
     return "\n".join(lines) + "\n"
 
 
-def step_comment(step: Step) -> str:
+def step_comment(step: LoadLevel) -> str:
     e = step.expected
     return (f"  # {step.name}: {step.requests} requests; expected TTFT {e['ttft_s'].value:.3f} s, "
             f"ITL {e['itl_s'].value * 1e3:.1f} ms, "
             f"{e['output_tokens_per_s'].value:.0f} output tokens/s")
 
 
-def tool_function(plan: LoadTestPlan, tool: str) -> list[str]:
+def tool_function(plan: TestPlanResult, tool: str) -> list[str]:
     name = tool.replace("-", "_")
     lines = [f"run_{name}() {{"]
     if tool in ("guidellm", "llama-bench"):
@@ -280,7 +283,7 @@ def tool_function(plan: LoadTestPlan, tool: str) -> list[str]:
                 text += f' > "$RESULTS/llama-bench-{part}.json"'
             lines.append("  " + text.replace("\n", "\n  "))
     else:
-        for step, command in zip(plan.steps, tool_commands(plan, tool), strict=True):
+        for step, command in zip(plan.levels, tool_commands(plan, tool), strict=True):
             lines += [step_comment(step), "  " + shell(command).replace("\n", "\n  ")]
     if tool in ("aiperf", "genai-perf"):
         lines.append(f'  echo "Results in $RESULTS/{tool}-*/"')
@@ -288,7 +291,7 @@ def tool_function(plan: LoadTestPlan, tool: str) -> list[str]:
     return lines
 
 
-def load_script(plan: LoadTestPlan) -> str:
+def load_script(plan: TestPlanResult) -> str:
     tools = tools_of(plan)
     lines = script_header(f"Load test of one replica of '{plan.scenario_name}': a "
                           "concurrency sweep and the request-rate form.")
@@ -305,14 +308,14 @@ def load_script(plan: LoadTestPlan) -> str:
     return "\n".join(lines) + "\n"
 
 
-def expected_csv(plan: LoadTestPlan) -> str:
+def expected_csv(plan: TestPlanResult) -> str:
     metrics = ("ttft_s", "itl_s", "tokens_per_s_per_user", "output_tokens_per_s")
     header = ["level", "kind", "concurrency", "request_rate", "requests"]
     for metric in metrics:
         header += [f"{metric}_expected", f"{metric}_low", f"{metric}_high"]
     header += ["ttft_s_target", "tokens_per_s_per_user_target"]
     rows = [",".join(header)]
-    for step in plan.steps:
+    for step in plan.levels:
         cells = [step.name, step.kind, str(step.concurrency),
                  "" if step.request_rate is None else f"{step.request_rate:.6g}",
                  str(step.requests)]
@@ -325,7 +328,7 @@ def expected_csv(plan: LoadTestPlan) -> str:
     return "\n".join(rows) + "\n"
 
 
-def plan_files(plan: LoadTestPlan, scenario_json: dict, lang: str = "en",
+def plan_files(plan: TestPlanResult, scenario_json: dict, lang: str = "en",
                today: dt.date | None = None) -> dict[str, str]:
     """Every file of the plan: name -> text."""
     return {README: readme(plan, lang, today or dt.date.today()),

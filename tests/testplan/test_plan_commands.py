@@ -31,8 +31,8 @@ def plans(catalog):
     found = {}
     for name in EXAMPLES:
         scenario = api.load_scenario(api.example(name))
-        served, result, of_training = api.served_scenario(scenario, catalog)
-        found[name] = (served, result, api.test_plan(scenario, catalog), of_training)
+        result = api.size(scenario, catalog)
+        found[name] = (scenario, result, result.test_plan, result.training is not None)
     return found
 
 
@@ -40,9 +40,19 @@ def test_there_is_a_plan_for_every_example(plans):
     assert set(plans) == set(EXAMPLES) and len(EXAMPLES) >= 9
 
 
+def serving_sizing(catalog, scenario, result):
+    """The sizing the plan tests: the scenario's own, or serving the trained model."""
+    if result.training is None:
+        return result
+    from app.engine.pipeline import serving_scenario
+
+    return api.size(serving_scenario(scenario, result.training.gpu), catalog)
+
+
 @pytest.mark.parametrize("name", EXAMPLES)
-def test_launch_command_has_the_sized_settings(plans, name):
+def test_launch_command_has_the_sized_settings(catalog, plans, name):
     scenario, result, plan, _ = plans[name]
+    result = serving_sizing(catalog, scenario, result)
     inputs = result.inputs
     command = commands.launch(plan)
     tp, pp = inputs["hardware"]["tensor_parallel"], inputs["hardware"]["pipeline_parallel"]
@@ -84,12 +94,12 @@ def test_launch_command_has_the_sized_settings(plans, name):
 
 
 def test_llama_server_shares_the_context_among_its_slots():
-    from app.testplan.plan import LoadTestPlan
+    from app.domain.testplan import TestPlanResult
 
     scenario = api.load_scenario({**api.example("small-chat"), "serving": {"engine": "llama.cpp"},
                                   "precision": {"weights": "gguf-q8_0", "kv_cache": "fp16"}})
     plan = api.test_plan(scenario)
-    assert isinstance(plan, LoadTestPlan)
+    assert isinstance(plan, TestPlanResult)
     command = commands.launch(plan)
     slots = plan.batch_limit
     assert command[0] == "llama-server"
@@ -113,7 +123,7 @@ def test_sweep_runs_from_one_user_through_the_load_to_saturation(plans, name):
     assert load in users and max(load, saturation) in users
     assert users[-1] > max(load, saturation)  # one level where the curve has turned
     assert plan.rates and all(s.request_rate > 0 for s in plan.rates)
-    for step in plan.steps:
+    for step in plan.levels:
         assert step.requests >= 16 and step.requests >= 4 * min(step.concurrency, 1)
         for metric, e in step.expected.items():
             assert e.low <= e.value <= e.high, metric
@@ -124,7 +134,7 @@ def test_every_load_command_reproduces_the_scenario_request_and_saves_a_file(pla
     _, result, plan, _ = plans[name]
     prompt = str(result.inputs["workload"]["prompt_tokens"])
     output = str(result.inputs["workload"]["output_tokens"])
-    for step in plan.steps:
+    for step in plan.levels:
         vllm = commands.vllm_bench(plan, step)
         assert flag(vllm, "--random-input-len") == prompt
         assert flag(vllm, "--random-output-len") == output
@@ -163,14 +173,15 @@ def test_targets_apply_up_to_the_load_where_the_sizing_meets_them(plans):
         else:
             assert step.targets == {}
     _, _, missed, _ = plans["worked-example"]  # misses 30 tokens/s: no promise to test for
-    assert all("tokens_per_s_per_user" not in s.targets for s in missed.steps)
+    assert all("tokens_per_s_per_user" not in s.targets for s in missed.levels)
 
 
 def test_training_examples_test_the_serving_of_the_trained_model(plans):
     for name in ("fine-tune-lora", "pretrain"):
-        served, _, plan, of_training = plans[name]
-        assert of_training and plan.serving_of_training
-        assert served.workload.kind == "online_inference"
+        _, result, plan, of_training = plans[name]
+        assert of_training and plan.serving_of_training and plan.users_total is None
+        assert plan.gpu_id == result.training.gpu
+        assert plan.prompt_tokens == result.inputs["workload"]["prompt_tokens"]
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
@@ -188,7 +199,7 @@ def test_the_files_run_in_a_shell(plans, tmp_path, name):
             checked = subprocess.run([bash, "-n", str(path)], capture_output=True, text=True)
             assert checked.returncode == 0, checked.stderr
     rows = list(csv.DictReader(io.StringIO((tmp_path / "expected.csv").read_text())))
-    assert len(rows) == len(plan.steps)
+    assert len(rows) == len(plan.levels)
     assert api.load_scenario(json.loads((tmp_path / "scenario.json").read_text())).name == \
         scenario.name
 
@@ -199,7 +210,7 @@ def test_the_load_script_calls_each_command_with_the_plan_words():
     script = plan_files(plan, {})[LOAD]
     body = script.split("run_vllm() {", 1)[1].split("}", 1)[0]
     words = shlex.split(body.replace("\\\n", " "), comments=True)
-    assert words.count("vllm") == len(plan.steps)
+    assert words.count("vllm") == len(plan.levels)
     assert "$MODEL" in words and "$RESULTS" in words  # variables stay variables
 
 
