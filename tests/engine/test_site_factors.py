@@ -55,7 +55,8 @@ def test_unit_scales_change_nothing_and_bad_scales_are_refused():
 
 def profile(**changes) -> SiteProfile:
     fields = dict(id="l40s-vllm-0.11.0-2026-12-10", name="L40S, vLLM (site profile, 0.11.0)",
-                  source="Measured on site with vllm bench serve: x.json", as_of=dt.date(2026, 12, 10),
+                  source="Measured on site with vllm bench serve: x.json",
+                  as_of=dt.date(2026, 12, 10),
                   gpu="l40s", engine="vllm", engine_version="0.11.0", decode_scale=0.8,
                   prefill_scale=1.1, band_low=0.93, band_high=1.06, points=12,
                   median_error=0.01, measurement_files=[MeasurementFile(name="x.json",

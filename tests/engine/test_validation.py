@@ -77,7 +77,8 @@ def test_the_load_between_two_levels_is_interpolated_in_log_users():
 def test_verdicts_at_the_scenario_load_and_what_they_mean(catalog):
     base = api.size(api.load_scenario(api.example("small-chat")), catalog).performance
     at = base.at_concurrency  # 8 users, the scenario's load
-    slow = sized(catalog, [point(1, ttft=base.single_user.ttft_s, itl=base.single_user.itl_s * 1.15),
+    one = base.single_user
+    slow = sized(catalog, [point(1, ttft=one.ttft_s, itl=one.itl_s * 1.15),
                            point(8, ttft=at.ttft_s, itl=at.itl_s * 1.15)])
     v = slow.validation
     verdicts = {x.target: x for x in v.verdicts}

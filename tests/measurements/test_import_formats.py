@@ -12,17 +12,18 @@ import json
 import shutil
 from pathlib import Path
 
+import measurement_samples as samples
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import measurement_samples as samples
 from app.measurements import MeasurementError, import_files
 from app.measurements.formats import FORMATS
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BROKEN = FIXTURES / "broken"
 LENGTHS = (1500, 400)  # small-chat's request (for the CSV without lengths)
+FIXTURE_OK = [HealthCheck.function_scoped_fixture]  # tmp_path is rewritten for each example
 RUN = {"concurrency": 8, "prompt": 1500, "output": 400, "completed": 32, "ttft_s": 0.16283,
        "itl_s": 0.034889, "output_tokens_per_s": 226.65}
 
@@ -201,7 +202,7 @@ def test_german_sentences():
     assert "fehlt das Feld 'mean_ttft_ms'" in german
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(cut=st.integers(min_value=1, max_value=2000))
 def test_a_json_cut_anywhere_is_refused_never_half_read(tmp_path, cut):
     text = samples.vllm_text([RUN])
@@ -211,7 +212,7 @@ def test_a_json_cut_anywhere_is_refused_never_half_read(tmp_path, cut):
         import_files([path], LENGTHS)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(data=st.binary(max_size=400))
 def test_any_bytes_are_refused_cleanly_or_read(tmp_path, data):
     path = tmp_path / "any.json"
@@ -222,7 +223,7 @@ def test_any_bytes_are_refused_cleanly_or_read(tmp_path, data):
         assert exc.problems and all("any.json" in p for p in exc.problems)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(key=st.sampled_from(sorted(samples.vllm_result(RUN))),
        value=st.one_of(st.none(), st.text(max_size=5), st.integers(-5, 5),
                        st.floats(allow_nan=True, allow_infinity=True)))

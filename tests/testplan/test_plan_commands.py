@@ -187,7 +187,8 @@ def test_training_examples_test_the_serving_of_the_trained_model(plans):
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_the_files_run_in_a_shell(plans, tmp_path, name):
     scenario, _, plan, _ = plans[name]
-    from app.testplan.render import plan_files as files_of, write_plan
+    from app.testplan.render import plan_files as files_of
+    from app.testplan.render import write_plan
 
     written = write_plan(tmp_path, files_of(plan, scenario.model_dump(mode="json")))
     assert {p.name for p in written} == {README, LAUNCH, LOAD, "expected.csv", "scenario.json"}
