@@ -15,6 +15,8 @@ from app.domain.measurements import MeasuredPoint
 from app.i18n import Message
 
 Verdict = Literal["met_with_headroom", "met", "missed", "not_measured"]
+#: How close a measured request must be to the scenario's to be drawn on its curves [-].
+SAME_REQUEST = 0.05
 
 
 class Frozen(BaseModel):
@@ -121,3 +123,23 @@ class ValidationResult(Frozen):
     fit: SiteFit | None = None
     messages: list[Message] = Field(default_factory=list, description="What the "
                                     "measurements mean for the plan, sentence by sentence.")
+
+    def over_users(self, metric: str, prompt: float, output: float
+                   ) -> list[tuple[float, float]]:
+        """(users, measured ``metric``) of the closed-loop and single-stream points whose
+        requests are the scenario's (``prompt``, ``output`` tokens, within 5 %): the Step 4
+        curves are for that request; other points are only in the table."""
+        found = []
+        for row in self.points:
+            m = row.measured
+            value = m.value(metric)  # type: ignore[arg-type]
+            like = (abs(m.prompt_tokens / prompt - 1) <= SAME_REQUEST
+                    and abs(m.output_tokens / max(output, 1) - 1) <= SAME_REQUEST)
+            if m.load in ("concurrency", "single_stream") and value is not None and like:
+                found.append((m.users, value))
+        return sorted(found)
+
+    def one_user_ttft(self) -> list[tuple[float, float]]:
+        """(prompt tokens, measured TTFT) of the points of one user alone."""
+        return sorted((row.measured.prompt_tokens, row.measured.ttft_s) for row in self.points
+                      if row.measured.ttft_s is not None and row.measured.users == 1)

@@ -1905,6 +1905,8 @@ MESSAGES: dict[str, str] = {
         "Profil {engine}, am Standort kalibriert mit dem Standortprofil '{profile}' ({version}, Decode x{decode:,.3f}, Prefill x{prefill:,.3f}, gemessen am {date}): {files}",
     # --- the test plan's README (app/testplan/render.py)
     "Load test": "Lasttest",
+    "Serving the trained model at the scenario's inference settings puts {users:,.0f} users on the replica.":
+        "Die Bereitstellung des trainierten Modells mit den Inferenz-Einstellungen des Szenarios legt {users:,.0f} Nutzer auf das Replikat.",
     "Start one replica": "Ein Replikat starten",
     "Run the load": "Die Last fahren",
     "What each level must reach": "Was jede Stufe erreichen muss",
@@ -1965,4 +1967,36 @@ MESSAGES: dict[str, str] = {
         "Die Ergebnisdateien in AI Sizer importieren: Der Schritt Validierung zeigt sie neben der Vorhersage, beurteilt die Ziele und passt die Decode- und Prefill-Faktoren des Standorts an. Auf der Kommandozeile:",
     "or drop the files onto the Validation step of the window. The pass figures are also in {file} for a spreadsheet.":
         "oder die Dateien auf den Schritt Validierung im Fenster ziehen. Die Werte zum Bestehen stehen für eine Tabellenkalkulation auch in {file}.",
+
+    # --- the Validation step and File > Export test plan (app/ui/pages/validation.py)
+    "6 Validation": "6 Validierung",
+    "Whether the sizing holds on site. Export the test plan (File > Export test plan), run it on one replica, then drop the result files here or import them: each point is shown beside the prediction, each target gets a verdict, and the site's decode and prefill factors are fitted and can be saved as a site profile.":
+        "Ob die Dimensionierung am Standort hält. Den Testplan exportieren (Datei > Testplan exportieren), auf einem Replikat ausführen, dann die Ergebnisdateien hierher ziehen oder importieren: Jeder Punkt erscheint neben der Vorhersage, jedes Ziel erhält ein Urteil, und die Decode- und Prefill-Faktoren des Standorts werden angepasst und lassen sich als Standortprofil speichern.",
+    "Export test plan…": "Testplan exportieren…",
+    "Export test plan into folder": "Testplan in Ordner exportieren",
+    "{folder} already holds {names}. Replace them?": "{folder} enthält bereits {names}. Ersetzen?",
+    "Cannot write into {folder}: {reason}": "In {folder} lässt sich nicht schreiben: {reason}",
+    "Test plan written to {folder}.": "Testplan nach {folder} geschrieben.",
+    "Import results…": "Ergebnisse importieren…",
+    "Import load-test results": "Ergebnisse des Lasttests importieren",
+    "Load-test results (*.json *.jsonl *.csv);;All files (*)":
+        "Ergebnisse von Lasttests (*.json *.jsonl *.csv);;Alle Dateien (*)",
+    "Import measurements": "Messungen importieren",
+    "Remove the measurements": "Die Messungen entfernen",
+    "Nothing was imported:": "Nichts wurde importiert:",
+    "Drop result files here: vllm bench serve --save-result JSON, SGLang bench_serving JSONL, AIPerf or GenAI-Perf profile exports, guidellm JSON reports, llama-bench -o json, or a CSV with concurrency, ttft_ms, itl_ms and output_tokens_per_s.":
+        "Ergebnisdateien hierher ziehen: vllm bench serve --save-result JSON, SGLang bench_serving JSONL, Profilexporte von AIPerf oder GenAI-Perf, guidellm-Berichte als JSON, llama-bench -o json oder ein CSV mit concurrency, ttft_ms, itl_ms und output_tokens_per_s.",
+    "No measurements yet: the Step 4 figures are the prediction alone.":
+        "Noch keine Messungen: Die Werte aus Schritt 4 sind allein die Vorhersage.",
+    "{points} measured points from {files} files.": "{points} Messpunkte aus {files} Dateien.",
+    "(outside the range)": "(außerhalb des Bereichs)",
+    "Decode x{decode}, prefill x{prefill} on the catalog's factors; median error {before} with the catalog's factors, {after} with the site's; the site profile's range would be x{low} to x{high}.":
+        "Decode x{decode}, Prefill x{prefill} auf die Faktoren des Katalogs; mittlere Abweichung {before} mit den Faktoren des Katalogs, {after} mit denen des Standorts; der Bereich des Standortprofils wäre x{low} bis x{high}.",
+    "Engine version measured": "Gemessene Engine-Version",
+    "Operator's note": "Notiz des Betreibers",
+    "for example 0.11.0": "zum Beispiel 0.11.0",
+    "where, when, what was special": "wo, wann, was besonders war",
+    "Save as site profile": "Als Standortprofil speichern",
+    "Saved site profile '{profile}' into {path}. Sizings on this GPU and engine now use it (site-calibrated).":
+        "Standortprofil '{profile}' in {path} gespeichert. Dimensionierungen auf dieser GPU und Engine verwenden es jetzt (am Standort kalibriert).",
 }

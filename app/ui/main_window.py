@@ -155,6 +155,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.add_action("Export report…", self.show_export,
                                                  QKeySequence("Ctrl+E")))
+        self.file_menu.addAction(self.add_action("Export test plan…", self.export_test_plan))
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.add_action("Quit", self.close, keys.Quit))
         self.edit_menu = bar.addMenu("")
@@ -316,6 +317,15 @@ class MainWindow(QMainWindow):
 
         self.dialogs.pop("export", None)  # made in the current language and identity state
         return self.show_dialog("export", lambda: ExportDialog(self.controller, self))
+
+    def export_test_plan(self) -> list[Path]:
+        from app.ui.dialogs.test_plan import export_test_plan
+
+        written = export_test_plan(self, self.controller)
+        if written:
+            self.statusBar().showMessage(t("Test plan written to {folder}.",
+                                           folder=str(written[0].parent)), 5000)
+        return written
 
     def show_verify(self) -> QWidget:
         from app.ui.dialogs.report_dialogs import VerifyDialog
