@@ -133,3 +133,20 @@ def test_the_page_in_german(page, small_chat):
     assert page.import_button.text() == "Ergebnisse importieren…"
     assert "mit Spielraum erreicht" in page.badges["ttft_s"].text()
     assert page.points.horizontalHeaderItem(3).text() == "Gemessen"
+
+
+def test_result_files_dropped_on_the_window_go_to_the_validation_step(small_chat, qtbot):
+    from app.ui.main_window import MainWindow
+    from app.ui.pages import row_of
+
+    window = MainWindow(small_chat)
+    qtbot.addWidget(window)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(FIXTURES / "sglang.jsonl"))])
+    window.dropEvent(QDropEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime,
+                                Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+    small_chat.wait_until_idle()
+    assert window.steps.currentRow() == row_of("ValidationPage")
+    assert len(small_chat.scenario.measurements) == 6
+    assert small_chat.path is None  # not opened as a scenario
+    small_chat.undo_stack.setClean()  # closing the window at teardown must not ask
