@@ -49,8 +49,8 @@ def section_measured(ctx: Context) -> list[Flowable]:
                  bullets([m.text(lang) for m in v.messages])]
     r = ctx.result
     flow += [
-        subheading(ctx, ctx.t("The Step 4 charts with the measured points")),
-        KeepTogether([charts.tokens_per_user_chart(r, ctx.width, lang, measured=True),
+        KeepTogether([subheading(ctx, ctx.t("The Step 4 charts with the measured points")),
+                      charts.tokens_per_user_chart(r, ctx.width, lang, measured=True),
                       para(ctx.t("Figure: tokens/s per user, predicted with its band, and "
                                  "measured."), "caption")]),
         KeepTogether([charts.throughput_chart(r, ctx.width, lang, measured=True),
@@ -117,7 +117,7 @@ def points_table(ctx: Context, rows: list[ValidationPoint]) -> Flowable:
                      f"{value_text(ctx, metric, row.high[metric])}", "cell_small"),
                 cell(f"<b>{error}</b>" if outside else error)])
             first = False
-    widths = [0.24, 0.07, 0.17, 0.12, 0.12, 0.17, 0.11]
+    widths = [0.22, 0.06, 0.17, 0.12, 0.14, 0.16, 0.13]
     return table(table_rows, [ctx.width * w for w in widths])
 
 
