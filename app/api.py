@@ -22,8 +22,9 @@ from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
 from app.i18n import Message, msg
 
-__all__ = ["ScenarioError", "calibrate", "example", "example_names", "load_scenario",
-           "set_field", "size", "size_in_stages"]
+__all__ = ["ScenarioError", "calibrate", "example", "example_names", "import_measurements",
+           "load_scenario", "save_site_profile", "set_field", "size", "size_in_stages",
+           "test_plan", "test_plan_files", "with_measurements"]
 
 
 class ScenarioError(ValueError):
@@ -211,6 +212,75 @@ def calibrate(scenario: Scenario, metric: str, measured: float, concurrency: flo
     except ValueError as exc:
         raise ScenarioError([problem("calibration", verbatim(str(exc)))]) from None
     return scenario.model_copy(update={"factor_overrides": overrides})
+
+
+# --------------------------------------------------------------------------- test plan
+
+
+def test_plan(scenario: Scenario, catalog: Catalog | None = None):
+    """The load test one replica of the sizing implies (``SizingResult.test_plan``; for a
+    training scenario, of serving the trained model)."""
+    return size(scenario, catalog).test_plan
+
+
+def test_plan_files(scenario: Scenario, lang: str = "en",
+                    catalog: Catalog | None = None) -> dict[str, str]:
+    """The test plan's files (README, scripts, pass figures, the scenario): name -> text."""
+    from app.testplan import plan_files
+
+    return plan_files(test_plan(scenario, catalog), scenario.model_dump(
+        mode="json", exclude_defaults=True, exclude={"measurements"}), lang)
+
+
+# --------------------------------------------------------------------------- measurements
+
+
+def import_measurements(paths: list[str | Path], scenario: Scenario | None = None):
+    """Read load-test result files (``app.measurements.ImportOutcome``); a CSV without
+    lengths takes the scenario's. Raises ``app.measurements.MeasurementError``."""
+    from app.measurements import import_files
+
+    workload = scenario.workload if scenario is not None else None
+    lengths = ((workload.prompt_tokens, workload.output_tokens) if workload is not None
+               else (0.0, 0.0))
+    return import_files(paths, lengths)
+
+
+def with_measurements(scenario: Scenario, points: list, replace: bool = False) -> Scenario:
+    """``scenario`` carrying ``points``: added to the ones it has (files already there are
+    replaced by their new reading), or instead of them."""
+    new_files = {p.source_sha256 for p in points}
+    kept = [] if replace else [p for p in scenario.measurements
+                               if p.source_sha256 not in new_files]
+    try:
+        return scenario.model_copy(update={"measurements": [*kept, *points]})
+    except ValidationError as exc:
+        raise ScenarioError(describe_messages(exc)) from None
+
+
+def save_site_profile(scenario: Scenario, engine_version: str, note: str = "",
+                      catalog: Catalog | None = None):
+    """Fit the scenario's measurements and save the site profile into the user catalog.
+
+    Returns (profile, path). Raises ScenarioError when the scenario has no measurements the
+    fit can use, or the profile cannot be saved.
+    """
+    from app.catalog.site_profiles import SiteProfileError, profile_from_fit, save_profile
+
+    catalog = catalog or default_catalog()
+    result = size(scenario, catalog)
+    fit = result.validation.fit if result.validation is not None else None
+    if fit is None:
+        raise ScenarioError([problem("measurements", msg(
+            "no imported measurement the fit can use (TTFT, inter-token latency, tokens/s or "
+            "prompt time); import the load test's result files first"))])
+    try:
+        profile = profile_from_fit(fit, list(scenario.measurements), engine_version, note,
+                                   scenario.name, result.gpu["name"],
+                                   catalog.engine(fit.engine).name)
+        return profile, save_profile(profile)
+    except SiteProfileError as exc:
+        raise ScenarioError([problem("site_profile", verbatim(str(exc)))]) from None
 
 
 def examples_dir() -> Path:

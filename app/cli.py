@@ -17,6 +17,7 @@ from pathlib import Path
 from app import __version__, api, summary
 from app.catalog import clear_cache, default_catalog
 from app.catalog.hf_import import ModelImportError, read_model_folder, save_to_user_catalog
+from app.cli_measurements import add_parsers as add_measurement_parsers
 from app.domain.catalog import KINDS
 
 EXIT_OK, EXIT_NOT_TRUSTED, EXIT_INVALID = 0, 1, 2
@@ -357,6 +358,8 @@ def cmd_catalog_versions(args: argparse.Namespace) -> int:
     from app.catalog import bundle
 
     active = bundle.active_versions()
+    profiles = default_catalog().site_profiles
+    active["site_profiles"] = [site_profile_record(profile) for profile in profiles.values()]
     if args.json:
         json.dump(active, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -377,12 +380,24 @@ def cmd_catalog_versions(args: argparse.Namespace) -> int:
         print(f"The user catalog was imported from {imported['source']} on "
               f"{imported['imported_at']} (exported {imported['exported_at']} by AI Sizer "
               f"{imported['tool_version']}; bundle SHA-256 {imported['sha256']}).")
+    for record in active["site_profiles"]:
+        print(f"Site profile {record['id']}: {record['gpu']}, {record['engine']} "
+              f"{record['engine_version']}, measured {record['as_of']}, decode "
+              f"x{record['decode_scale']:.3f}, prefill x{record['prefill_scale']:.3f}, "
+              f"{len(record['measurement_files'])} file(s)")
     if active["backups"]:
         print("Earlier user catalogs ('aisizer catalog restore' brings back the newest made "
               "by an import; 'restore NAME' a given one):")
         for item in active["backups"]:
             print(f"  {item['name']}  {item['detail']}")
     return EXIT_OK
+
+
+def site_profile_record(profile) -> dict:
+    """What ``catalog versions`` says of a site profile: its factors and provenance."""
+    return profile.model_dump(mode="json", include={
+        "id", "gpu", "engine", "engine_version", "as_of", "decode_scale", "prefill_scale",
+        "band_low", "band_high", "measurement_files", "operator_note", "tool_version"})
 
 
 def cmd_selftest(args: argparse.Namespace) -> int:
@@ -495,6 +510,7 @@ def parser() -> argparse.ArgumentParser:
     cal = sub.add_parser("calibration", help="predicted against measured, per case")
     cal.add_argument("--cases", default="tests/validation/calibration_cases.json")
     cal.set_defaults(func=cmd_calibration)
+    add_measurement_parsers(sub, scenario_data)
     return p
 
 

@@ -32,6 +32,7 @@ from app.domain.catalog import (
     ModelSpec,
     PrecisionSpec,
     ServerSpec,
+    SiteProfile,
     StorageTier,
     SwitchSpec,
 )
@@ -45,6 +46,7 @@ ENTRY_MODELS: dict[str, type[BaseModel]] = {
     "storage": StorageTier,
     "switches": SwitchSpec,
     "cpus": CpuSpec,
+    "site_profiles": SiteProfile,
 }
 
 

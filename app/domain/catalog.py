@@ -632,7 +632,56 @@ class CatalogProblem(BaseModel):
         return f"{where}: {self.message}"
 
 
-KINDS = ("gpus", "servers", "models", "precisions", "engines", "storage", "switches", "cpus")
+class MeasurementFile(BaseModel):
+    """A result file a site profile was fitted to: its name, its SHA-256 and the tool."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=300)
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    tool: str = Field(default="", max_length=80)
+
+
+class SiteProfile(Sourced):
+    """Factors measured on site for one GPU and serving engine (a site profile).
+
+    ``decode_scale`` multiplies the engine profile's decode-side efficiencies and divides its
+    decode-side latencies; ``prefill_scale`` does the same on the prefill side (METHOD.md,
+    "Site factors"). Sizings on the same GPU and engine use it and are marked
+    site-calibrated, with ``band_low`` to ``band_high`` as their range. Written by
+    ``aisizer measurements fit --save-profile`` or the Validation step into the user catalog.
+    """
+
+    gpu: str = Field(min_length=1, description="GPU id it was measured on.")
+    engine: str = Field(min_length=1, description="Serving engine id.")
+    engine_version: str = Field(min_length=1, max_length=80,
+                                description="Engine version measured (as the operator gave it).")
+    decode_scale: float = Field(gt=0.05, le=20, description="Decode-side factor [-].")
+    prefill_scale: float = Field(gt=0.05, le=20, description="Prefill-side factor [-].")
+    decode_fitted: bool = True
+    prefill_fitted: bool = True
+    band_low: float = Field(gt=0, le=1, description="Low multiplier on expected speed.")
+    band_high: float = Field(ge=1, le=5, description="High multiplier on expected speed.")
+    model: str = Field(default="", description="Model measured (catalog id or name).")
+    points: int = Field(ge=1, description="Measured figures the fit used.")
+    median_error: float = Field(ge=0, description="Median |measured / fitted - 1| [-].")
+    measurement_files: list[MeasurementFile] = Field(min_length=1)
+    operator_note: str = Field(default="", max_length=2000)
+    fitted_for: str = Field(default="", max_length=200, description="Scenario it came from.")
+    engines_version: str = Field(default="", description="engines.toml version fitted against.")
+    tool_version: str = Field(default="", description="AI Sizer version that fitted it.")
+
+    @model_validator(mode="after")
+    def _band_brackets_one(self) -> SiteProfile:
+        if self.band_low > 1 or self.band_high < 1:
+            raise ValueError("band_low must be at most 1 and band_high at least 1")
+        return self
+
+
+KINDS = ("gpus", "servers", "models", "precisions", "engines", "storage", "switches", "cpus",
+         "site_profiles")
+#: Kinds the built-in catalogs may leave empty (written by the site, not shipped).
+SITE_KINDS = ("site_profiles",)
 
 
 class Catalog(BaseModel):
@@ -648,6 +697,7 @@ class Catalog(BaseModel):
     storage: dict[str, StorageTier] = Field(default_factory=dict)
     switches: dict[str, SwitchSpec] = Field(default_factory=dict)
     cpus: dict[str, CpuSpec] = Field(default_factory=dict)
+    site_profiles: dict[str, SiteProfile] = Field(default_factory=dict)
     defaults: dict[str, float] = Field(default_factory=dict)
     default_sources: dict[str, str] = Field(default_factory=dict)
     versions: dict[str, str] = Field(default_factory=dict, description="Version per file.")
@@ -676,6 +726,24 @@ class Catalog(BaseModel):
 
     def cpu(self, cpu_id: str) -> CpuSpec:
         return self.entry("cpus", cpu_id)
+
+    def site_profile_for(self, gpu_id: str, engine_id: str,
+                         wanted: str | None = None) -> SiteProfile | None:
+        """The site profile a sizing on ``gpu_id`` under ``engine_id`` uses.
+
+        ``wanted`` None: the newest profile for that GPU and engine (by ``as_of``, then id);
+        ``"none"``: no profile; an id: that profile when it is for this GPU and engine
+        (a named profile does not apply to other GPUs a Step 3 search looks at).
+        """
+        if wanted == "none":
+            return None
+        if wanted is not None:
+            named = self.site_profiles.get(wanted)
+            matches = named is not None and named.gpu == gpu_id and named.engine == engine_id
+            return named if matches else None
+        found = [p for p in self.site_profiles.values()
+                 if p.gpu == gpu_id and p.engine == engine_id]
+        return max(found, key=lambda p: (p.as_of, p.id)) if found else None
 
     def default(self, name: str) -> float:
         """A named default from defaults.toml."""

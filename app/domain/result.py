@@ -11,6 +11,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from app.domain import assumption_labels
+from app.domain.testplan import TestPlanResult
+from app.domain.validation import ValidationResult
 from app.i18n import Message
 
 RESULT_SCHEMA_VERSION = 1
@@ -119,6 +121,9 @@ class PerformanceResult(Frozen):
     at_concurrency: OperatingPoint
     saturation: OperatingPoint
     band: Band
+    site_profile: str | None = Field(
+        default=None, description="Id of the site profile whose measured factors these "
+                                  "figures use (site-calibrated); None for the catalog's.")
     naive_tokens_per_s: float = Field(description="Bandwidth / model size, one GPU.")
     naive_explanation: str
     naive_message: Message | None = None
@@ -575,6 +580,10 @@ class SizingResult(Frozen):
     training: TrainingResult | None = None
     rag: RagResult | None = None
     cpu: CpuResult | None = None
+    test_plan: TestPlanResult | None = Field(
+        default=None, description="The load test of one replica the sizing implies.")
+    validation: ValidationResult | None = Field(
+        default=None, description="Imported measurements beside the prediction (Validation).")
     assumptions: list[Assumption]
     warnings: list[str]
     warning_messages: list[Message] = Field(default_factory=list)

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.domain.catalog import ModelSpec
+from app.domain.measurements import MeasuredPoint
 from app.domain.problems import RuleError
 from app.i18n import msg
 
@@ -131,6 +132,10 @@ class Serving(Strict):
         description="Load the model's speculative-decoding heads (MTP layers or an EAGLE "
                     "draft); default off, as vLLM, SGLang and TensorRT-LLM do unless a "
                     "speculative configuration is given.")
+    site_profile: str | None = Field(
+        default=None, min_length=1, max_length=120,
+        description="Site profile (measured factors) to use: None for the newest one of the "
+                    "user catalog for this GPU and engine, 'none' for none, or an id.")
 
 
 class Availability(Strict):
@@ -345,6 +350,9 @@ class Scenario(Strict):
     factor_overrides: dict[str, float] = Field(
         default_factory=dict, description="Efficiency factors the user set for this scenario."
     )
+    measurements: list[MeasuredPoint] = Field(
+        default_factory=list, max_length=1000,
+        description="Operating points measured on site (aisizer measurements import).")
 
     @field_validator("factor_overrides")
     @classmethod

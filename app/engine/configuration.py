@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.domain.catalog import Catalog, EngineProfile, GpuSpec, ModelSpec, PrecisionSpec
+from app.domain.catalog import (
+    Catalog,
+    EfficiencyFactors,
+    EngineProfile,
+    GpuSpec,
+    ModelSpec,
+    PrecisionSpec,
+    SiteProfile,
+)
 from app.engine.capacity import EngineSettings
 from app.engine.inference import Factors, Replica
 from app.engine.memory import (
@@ -14,14 +22,20 @@ from app.engine.memory import (
     routed_expert_weights_bytes,
     speculative_weights_bytes,
 )
+from app.engine.site_factors import site_scaled
 
 
 def engine_factors(profile: EngineProfile, generic: EngineProfile | None, family: str,
-                   overrides: dict[str, float]) -> Factors:
-    """Efficiency factors for an engine on a GPU family, with the scenario's overrides."""
+                   overrides: dict[str, float], site: SiteProfile | None = None) -> Factors:
+    """Efficiency factors for an engine on a GPU family: the site's measured scales applied
+    (when a site profile is given), then the scenario's overrides."""
     factors = profile.factors_for(family)
     if generic is not None:
         factors = factors.merged(generic.factors)
+    if site is not None:
+        values = site_scaled(factors.model_dump(exclude_none=True), site.decode_scale,
+                             site.prefill_scale)
+        factors = EfficiencyFactors(**values)
     return Factors.from_catalog(factors, overrides)
 
 
@@ -37,6 +51,7 @@ class Configuration:
     engine: EngineProfile
     settings: EngineSettings
     replica: Replica
+    site: SiteProfile | None = None
 
     @property
     def tensor_parallel(self) -> int:
@@ -64,11 +79,14 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
               memory_fraction: float | None = None, batch_limit: int | None = None,
               batched_tokens: int | None = None,
               counts: ParameterCounts | None = None,
-              speculative: bool = False) -> Configuration:
+              speculative: bool = False,
+              site_profile: str | None = None) -> Configuration:
     """Build the :class:`Configuration` for ``choice`` (raises KeyError on unknown ids).
 
     ``speculative``: the model's speculative-decoding heads are loaded (their weights and KV
-    cache take memory; their speed-up is not modelled).
+    cache take memory; their speed-up is not modelled). ``site_profile`` chooses the measured
+    site factors (``Catalog.site_profile_for``): None takes the newest profile for this GPU
+    and engine, ``"none"`` none, an id that profile.
     """
     gpu = catalog.gpu(choice.gpu)
     weight_precision = catalog.precision(choice.weights)
@@ -82,8 +100,9 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         heads.layers if heads else 0,
     )
     layout = engine.moe_layout(weight_precision.id, gpu.family)
+    site = catalog.site_profile_for(gpu.id, engine.id, site_profile)
     factors = engine_factors(engine, catalog.engines.get("generic"), gpu.family,
-                             overrides or {})
+                             overrides or {}, site)
     replica = Replica(
         model=model,
         counts=counts,
@@ -101,4 +120,4 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         idle_weights_bytes=speculative_weights_bytes(counts, weight_precision),
     )
     return Configuration(model, counts, gpu, weight_precision, kv_precision, engine,
-                         settings, replica)
+                         settings, replica, site)

@@ -24,9 +24,12 @@ from app.engine.memory import RuntimeMemory
 from app.engine.performance import (
     Points,
     Workload,
+    batch_grid,
+    by_batch,
     closed_loop,
     saturation,
     saturation_batch,
+    slo_capacity,
 )
 
 
@@ -97,3 +100,16 @@ def points_at(config: Configuration, plan: MemoryPlan, work: Workload,
     """Closed-loop operating points for each concurrency (``coarse``: quick what-ifs)."""
     return closed_loop(config.replica, work, np.asarray(concurrency, dtype=float),
                        batch_cap(config, plan, work), coarse)
+
+
+def slo_capacity_of(config: Configuration, plan: MemoryPlan, work: Workload,
+                    ttft_target: float, speed_target: float) -> int:
+    """Most users one replica serves meeting both targets, within what memory holds [-].
+
+    Parameters
+    ----------
+    ttft_target : time to first token [s]
+    speed_target : tokens per second each user sees [tokens/s]
+    """
+    curve = by_batch(config.replica, work, batch_grid(batch_cap(config, plan, work)))
+    return min(slo_capacity(curve, ttft_target, speed_target), plan.max_concurrent_sequences)

@@ -37,7 +37,12 @@ from app.engine import rag as rag_engine
 from app.engine import training as training_engine
 from app.engine.assumptions import default_source, sourced
 from app.engine.configuration import Configuration
-from app.engine.evaluate import MemoryPlan, batch_cap, points_at, saturation_of
+from app.engine.evaluate import (
+    MemoryPlan,
+    points_at,
+    saturation_of,
+    slo_capacity_of,
+)
 from app.engine.inference import (
     decode_step,
     naive_tokens_per_s,
@@ -49,7 +54,7 @@ from app.engine.memory import (
     naive_weights_bytes,
     state_bytes_per_sequence,
 )
-from app.engine.performance import Points, batch_grid, by_batch, concurrency_grid, slo_capacity
+from app.engine.performance import Points, concurrency_grid
 from app.engine.scale import (
     batch_rate,
     choose_server,
@@ -126,7 +131,10 @@ def memory_result(config: Configuration, plan: MemoryPlan, r: Resolved) -> Memor
 
 
 def band_for(config: Configuration, catalog: Catalog) -> tuple[float, float, bool]:
-    """(low, high, calibrated) for this engine on this GPU family."""
+    """(low, high, calibrated) for this engine on this GPU family; a site profile's own
+    range when the configuration uses measured site factors."""
+    if config.site is not None:
+        return config.site.band_low, config.site.band_high, True
     engine = config.engine
     calibrated = engine.calibrated and config.gpu.family in engine.family_factors
     if calibrated:
@@ -188,9 +196,8 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
     at_users = points_at(config, plan, work, [users]) if r.demand.users else saturated
     upper = max(users, float(saturated.concurrency[0]), 2.0)
     curve = points_at(config, plan, work, concurrency_grid(min(upper * 1.25, 4096)))
-    by_b = by_batch(replica, work, batch_grid(batch_cap(config, plan, work)))
-    capacity = min(slo_capacity(by_b, r.demand.ttft_target, r.demand.speed_target),
-                   plan.max_concurrent_sequences)
+    capacity = slo_capacity_of(config, plan, work, r.demand.ttft_target,
+                               r.demand.speed_target)
     low, high, _ = band_for(config, catalog)
     targets = {"ttft_s": r.demand.ttft_target, "tokens_per_s_per_user": r.demand.speed_target}
     at = operating_point(at_users, 0, work.output_tokens)
@@ -209,6 +216,7 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
         at_concurrency=at,
         saturation=operating_point(saturated, 0, work.output_tokens),
         band=Band(low=low, high=high),
+        site_profile=config.site.id if config.site is not None else None,
         naive_tokens_per_s=naive_figure,
         naive_explanation=naive.text(),
         naive_message=naive,
@@ -393,11 +401,13 @@ def engine_assumptions(catalog: Catalog, config: Configuration,
               if calibrated else
               msg("{engine} profile (not calibrated on this GPU family): {source} (as of {date})",
                   **dated))
+    factor_source = site_source(config) if config.site is not None else source
     given = msg("set in this scenario")
     overrides = r.scenario.factor_overrides
     rows = [Assumption(name=f"{engine.id}.{name}", value=value,
                        unit=FACTOR_UNITS.get(name, ""), overridden=name in overrides,
-                       subject=engine.name, **sourced(given if name in overrides else source))
+                       subject=engine.name,
+                       **sourced(given if name in overrides else factor_source))
             for name, value in vars(config.replica.factors).items()]
     on_gpu = {"subject": gpu.name, **sourced(catalog_source(gpu))}
     rows += [
@@ -480,6 +490,17 @@ def warnings_for(catalog: Catalog, config: Configuration, memory: MemoryResult,
         out.append(msg("No load meets both targets on this configuration; replicas were sized "
                        "on what memory admits, and the targets stay missed."))
     return out
+
+
+def site_source(config: Configuration) -> Message:
+    """Where site-calibrated factors come from: the profile, its scales and its files."""
+    site = config.site
+    files = ", ".join(f"{f.name} (SHA-256 {f.sha256[:12]})" for f in site.measurement_files)
+    return msg("{engine} profile, site-calibrated with site profile '{profile}' ({version}, "
+               "decode x{decode:,.3f}, prefill x{prefill:,.3f}, measured {date}): {files}",
+               engine=config.engine.name, profile=site.id, version=site.engine_version,
+               decode=site.decode_scale, prefill=site.prefill_scale, date=str(site.as_of),
+               files=files)
 
 
 def hardware_warnings(catalog: Catalog, config: Configuration) -> list[Message]:

@@ -118,8 +118,12 @@ def performance_messages(p: PerformanceResult, engine_name: str) -> list[Message
                msg("At saturation a replica serves {total:,.0f} output tokens/s with "
                    "{users:,.0f} users."), total=p.saturation.output_tokens_per_s,
                users=p.saturation.concurrency),
-        msg("Expected range: x{low:,.2f} to x{high:,.2f} of these figures (calibration residuals "
-            "of the {engine} profile).", low=p.band.low, high=p.band.high, engine=engine_name),
+        (msg("Expected range: x{low:,.2f} to x{high:,.2f} of these figures (calibration "
+             "residuals of the {engine} profile).", low=p.band.low, high=p.band.high,
+             engine=engine_name) if p.site_profile is None else
+         msg("Site-calibrated: the figures use the factors measured on site (site profile "
+             "'{profile}'); expected range x{low:,.2f} to x{high:,.2f} (the fit's residuals).",
+             profile=p.site_profile, low=p.band.low, high=p.band.high)),
         plural(p.slo_capacity_per_replica,
                msg("One user per replica meets both targets with room at the maximum context."),
                msg("{n:,} users per replica meet both targets with room for every one of them "

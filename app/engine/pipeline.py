@@ -47,6 +47,8 @@ from app.engine.selection import (
     loss_reason,
     search,
 )
+from app.engine.test_levels import test_plan_result
+from app.engine.validation import validation_result
 from app.i18n import Message, msg, plural
 
 DEFAULT_QUALITY_FLOOR = ("bf16", "fp16", "fp8", "int8")
@@ -160,9 +162,20 @@ def resolve(scenario: Scenario, catalog: Catalog) -> Resolved:
     serving = {"memory_fraction": scenario.serving.memory_fraction,
                "batch_limit": scenario.serving.max_batch_size,
                "batched_tokens": scenario.serving.max_batched_tokens,
-               "speculative": _speculative(scenario, model)}
+               "speculative": _speculative(scenario, model),
+               "site_profile": site_profile_choice(scenario, catalog)}
     return Resolved(scenario, model, parameter_counts(model), demand, weights, kv_cache,
                     allowed, scenario.serving.engine, serving, assumptions)
+
+
+def site_profile_choice(scenario: Scenario, catalog: Catalog) -> str | None:
+    """The scenario's ``serving.site_profile``, checked against the user catalog."""
+    wanted = scenario.serving.site_profile
+    if wanted not in (None, "none") and wanted not in catalog.site_profiles:
+        raise SizingError(problem("serving.site_profile", msg(
+            "unknown site profile '{value}'; known: {known}", value=wanted,
+            known=_known_ids(catalog.site_profiles))))
+    return wanted
 
 
 def _configure(catalog: Catalog, r: Resolved, choice: Choice) -> Configuration:
@@ -320,10 +333,13 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
     rag, cpu, extra_assumptions, extra_warnings = additions(catalog, r, config, performance)
     assumptions += extra_assumptions
     warnings += extra_warnings
+    inputs = explain.inputs_after_defaults(r, config)
+    plan = test_plan_result(catalog, config, performance, scale, inputs["workload"],
+                            scenario.name)
     result = SizingResult(
         tool_version=__version__,
         catalog_versions=dict(catalog.versions),
-        inputs=explain.inputs_after_defaults(r, config),
+        inputs=inputs,
         model=explain.model_facts(r),
         gpu=explain.gpu_facts(config),
         memory=memory,
@@ -335,10 +351,14 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
         infrastructure=site,
         rag=rag,
         cpu=cpu,
+        test_plan=plan,
         assumptions=assumptions,
         warnings=[w.text() for w in warnings],
         warning_messages=warnings,
     )
+    validation = validation_result(catalog, scenario, config, result)
+    if validation is not None:
+        result = result.model_copy(update={"validation": validation})
     levers_follow = explain.misses_a_target(performance)
     yield result, levers_follow
     if levers_follow:
@@ -775,7 +795,9 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
     warnings += site.warnings
     rag, cpu, extra_assumptions, extra_warnings = additions(catalog, r, config, performance)
     inputs = explain.training_inputs(scenario, r, config, plan, setup)
-    return SizingResult(
+    served_plan = test_plan_result(catalog, config, performance, scale, inputs["workload"],
+                                   scenario.name, serving_of_training=True)
+    sized = SizingResult(
         tool_version=__version__,
         catalog_versions=dict(catalog.versions),
         inputs=inputs,
@@ -792,6 +814,7 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
         training=result,
         rag=rag,
         cpu=cpu,
+        test_plan=served_plan,
         assumptions=(assumptions + explain.training_assumptions(plan, server_name)
                      + r.assumptions
                      + explain.engine_assumptions(catalog, config, r) + site_assumptions
@@ -799,6 +822,8 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
         warnings=[w.text() for w in warnings + extra_warnings],
         warning_messages=warnings + extra_warnings,
     )
+    validation = validation_result(catalog, scenario, config, sized)
+    return sized if validation is None else sized.model_copy(update={"validation": validation})
 
 
 def overrides_from_measurement(scenario: Scenario, catalog: Catalog, metric: str,

@@ -2259,4 +2259,197 @@ MESSAGES: dict[str, str] = {
     "an encoder (encoder = true) cannot generate text; set task to embedding or reranking":
         "ein Encoder (encoder = true) kann keinen Text erzeugen; setzen Sie task auf embedding "
         "oder reranking",
+
+    # === measurements, validation, site profiles and the test plan (issue 16) ==================
+    # --- reading result files (app/measurements)
+    "'{file}' (CSV) has a header but no rows": "'{file}' (CSV) hat eine Kopfzeile, aber keine Zeilen",
+    "'{file}' (CSV) lacks the column '{column}'": "In '{file}' (CSV) fehlt die Spalte '{column}'",
+    "'{file}' (CSV), row {line:,} has {cells:,} cells, the header {columns:,} (is the file cut off?)":
+        "'{file}' (CSV), Zeile {line:,} hat {cells:,} Zellen, die Kopfzeile {columns:,} (ist die Datei abgeschnitten?)",
+    "'{file}' (CSV), row {line:,}: '{column}' is '{value}', not a number":
+        "'{file}' (CSV), Zeile {line:,}: '{column}' ist '{value}', keine Zahl",
+    "'{file}' (CSV), row {line:,}: '{column}' is '{value}'; it must be a number of at least 0":
+        "'{file}' (CSV), Zeile {line:,}: '{column}' ist '{value}'; erlaubt ist eine Zahl ab 0",
+    "'{file}' (CSV), row {line:,}: no value for '{column}'":
+        "'{file}' (CSV), Zeile {line:,}: kein Wert für '{column}'",
+    "'{file}' (guidellm) holds no benchmark ('benchmarks' is empty)":
+        "'{file}' (guidellm) enthält keinen Benchmark ('benchmarks' ist leer)",
+    "'{file}' (guidellm), {where}: strategy '{kind}' is not a load AI Sizer can predict (synchronous, concurrent, throughput, constant or poisson)":
+        "'{file}' (guidellm), {where}: Die Strategie '{kind}' ist keine Last, die AI Sizer vorhersagen kann (synchronous, concurrent, throughput, constant oder poisson)",
+    "'{file}' (guidellm): report schema version {version} is not the one AI Sizer reads (2, guidellm 0.7)":
+        "'{file}' (guidellm): Die Schemaversion {version} des Berichts ist nicht die, die AI Sizer liest (2, guidellm 0.7)",
+    "'{file}' (guidellm): {where} is not an object": "'{file}' (guidellm): {where} ist kein Objekt",
+    "'{file}' (llama-bench) holds no test": "'{file}' (llama-bench) enthält keinen Test",
+    "'{file}' (llama-bench), {where}: a combined prompt and generation test (-pg) cannot be split into prefill and decode; run llama-bench with -p and -n only":
+        "'{file}' (llama-bench), {where}: Ein kombinierter Prompt- und Generierungstest (-pg) lässt sich nicht in Prefill und Decode trennen; llama-bench nur mit -p und -n ausführen",
+    "'{file}' (llama-bench), {where}: n_prompt and n_gen are both 0":
+        "'{file}' (llama-bench), {where}: n_prompt und n_gen sind beide 0",
+    "'{file}' ({tool}) lacks the field '{field}'": "In '{file}' ({tool}) fehlt das Feld '{field}'",
+    "'{file}' ({tool}), {label}: {field} {problem}": "'{file}' ({tool}), {label}: Feld {field}: {problem}",
+    "'{file}' ({tool}): '{field}' is in '{unit}'; expected one of {units}":
+        "'{file}' ({tool}): '{field}' ist in '{unit}' angegeben; erwartet wird eine der Einheiten {units}",
+    "'{file}' ({tool}): '{field}' is in '{unit}'; expected {units}":
+        "'{file}' ({tool}): '{field}' ist in '{unit}' angegeben; erwartet wird {units}",
+    "'{file}' ({tool}): '{field}' is not a metric with 'unit' and 'avg'":
+        "'{file}' ({tool}): '{field}' ist keine Messgröße mit 'unit' und 'avg'",
+    "'{file}' ({tool}): '{field}' is {value}, not a number":
+        "'{file}' ({tool}): '{field}' ist {value}, keine Zahl",
+    "'{file}' ({tool}): '{field}' is {value}; it must be above 0 (did every request fail?)":
+        "'{file}' ({tool}): '{field}' ist {value}; der Wert muss über 0 liegen (sind alle Anfragen fehlgeschlagen?)",
+    "'{file}' has {size:,} bytes, more than a result file of a load generator ({limit:,} at most)":
+        "'{file}' hat {size:,} Bytes, mehr als eine Ergebnisdatei eines Lastgenerators (höchstens {limit:,})",
+    "'{file}' is cut off: its JSON ends at line {line:,} before it is complete (was the benchmark interrupted, or the copy incomplete?)":
+        "'{file}' ist abgeschnitten: Das JSON endet in Zeile {line:,}, bevor es vollständig ist (wurde der Benchmark abgebrochen oder die Kopie nicht vollständig?)",
+    "'{file}' is cut off: its last line ({line:,}) stops before the JSON is complete":
+        "'{file}' ist abgeschnitten: Die letzte Zeile ({line:,}) endet, bevor das JSON vollständig ist",
+    "'{file}' is empty": "'{file}' ist leer",
+    "'{file}' is not a result file AI Sizer reads; it reads: {formats}":
+        "'{file}' ist keine Ergebnisdatei, die AI Sizer liest; lesbar sind: {formats}",
+    "'{file}' is not text (a result file is JSON, JSON Lines or CSV)":
+        "'{file}' ist kein Text (eine Ergebnisdatei ist JSON, JSON Lines oder CSV)",
+    "'{file}' is not valid JSON: {error} at line {line:,}, column {column:,}":
+        "'{file}' ist kein gültiges JSON: {error} in Zeile {line:,}, Spalte {column:,}",
+    "'{file}' is the same file as '{other}' (same SHA-256)":
+        "'{file}' ist dieselbe Datei wie '{other}' (gleicher SHA-256)",
+    "cannot read '{file}': {reason}": "'{file}' lässt sich nicht lesen: {reason}",
+    "no result file given": "keine Ergebnisdatei angegeben",
+    "{count:,} files at once; at most {limit:,}": "{count:,} Dateien auf einmal; höchstens {limit:,}",
+    "a closed-loop point needs its concurrency": "ein Punkt im geschlossenen Kreis braucht seine Parallelität",
+    "a point needs at least one measured figure": "ein Punkt braucht mindestens einen gemessenen Wert",
+    "a request-rate point needs its request rate": "ein Punkt mit Anfragerate braucht seine Anfragerate",
+    # --- predicted against measured (app/engine/validation.py, site_fit.py)
+    "{target}: met ({margin:.0%} to spare, less than the {headroom:.0%} headroom)":
+        "{target}: erreicht ({margin:.0%} Reserve, weniger als die {headroom:.0%} Spielraum)",
+    "{target}: met with headroom ({margin:.0%} better than the target)":
+        "{target}: mit Spielraum erreicht ({margin:.0%} besser als das Ziel)",
+    "{target}: missed by {margin:.0%}": "{target}: um {margin:.0%} verfehlt",
+    "{target}: not measured at the scenario's load of {users:,.0f} user per replica (measured up to {upto:,.0f})":
+        "{target}: bei der Last des Szenarios von {users:,.0f} Nutzer je Replikat nicht gemessen (gemessen bis {upto:,.0f})",
+    "{target}: not measured at the scenario's load of {users:,.0f} users per replica (measured up to {upto:,.0f})":
+        "{target}: bei der Last des Szenarios von {users:,.0f} Nutzern je Replikat nicht gemessen (gemessen bis {upto:,.0f})",
+    "The measurements do not show both prefill and decode speed, so they cannot tell how many replicas the load needs; the plan stays as sized.":
+        "Die Messungen zeigen nicht zugleich die Prefill- und die Decode-Geschwindigkeit und können daher nicht sagen, wie viele Replikate die Last braucht; der Plan bleibt wie dimensioniert.",
+    "With the measured speed one replica carries {capacity:,} user at the targets":
+        "Mit der gemessenen Geschwindigkeit trägt ein Replikat {capacity:,} Nutzer bei den Zielen",
+    "With the measured speed one replica carries {capacity:,} users at the targets":
+        "Mit der gemessenen Geschwindigkeit trägt ein Replikat {capacity:,} Nutzer bei den Zielen",
+    "With the measured speed no load meets both targets on this configuration: more replicas would not help; see the levers in Step 4.":
+        "Mit der gemessenen Geschwindigkeit erreicht keine Last beide Ziele in dieser Konfiguration: Mehr Replikate würden nicht helfen; siehe die Hebel in Schritt 4.",
+    "The plan's {planned:,} replica for {users:,.0f} users holds (sized: {sized:,} per replica).":
+        "Das {planned:,} Replikat des Plans für {users:,.0f} Nutzer reicht (dimensioniert: {sized:,} je Replikat).",
+    "The plan's {planned:,} replicas for {users:,.0f} users hold (sized: {sized:,} per replica).":
+        "Die {planned:,} Replikate des Plans für {users:,.0f} Nutzer reichen (dimensioniert: {sized:,} je Replikat).",
+    "{users:,.0f} users need {replicas:,} replicas, {delta:,} fewer than planned ({planned:,}).":
+        "{users:,.0f} Nutzer brauchen {replicas:,} Replikate, {delta:,} weniger als geplant ({planned:,}).",
+    "{users:,.0f} users need {replicas:,} replicas, {delta:,} more than planned ({planned:,}).":
+        "{users:,.0f} Nutzer brauchen {replicas:,} Replikate, {delta:,} mehr als geplant ({planned:,}).",
+    "No inter-token latency or tokens/s was measured, so the decode factor stays at 1.0.":
+        "Es wurde weder eine Inter-Token-Latenz noch Tokens/s gemessen; der Decode-Faktor bleibt daher bei 1,0.",
+    "No time to first token or prompt time was measured, so the prefill factor stays at 1.0.":
+        "Es wurde weder eine Zeit bis zum ersten Token noch eine Prompt-Zeit gemessen; der Prefill-Faktor bleibt daher bei 1,0.",
+    "The scenario overrides {names}; the fit scaled those values too, while other scenarios apply a site profile to the catalog's values.":
+        "Das Szenario überschreibt {names}; die Anpassung hat diese Werte mitskaliert, während andere Szenarien ein Standortprofil auf die Werte des Katalogs anwenden.",
+    "no imported measurement the fit can use (TTFT, inter-token latency, tokens/s or prompt time); import the load test's result files first":
+        "keine importierte Messung, die die Anpassung nutzen kann (TTFT, Inter-Token-Latenz, Tokens/s oder Prompt-Zeit); zuerst die Ergebnisdateien des Lasttests importieren",
+    "unknown site profile '{value}'; known: {known}": "unbekanntes Standortprofil '{value}'; bekannt: {known}",
+    "Site-calibrated: the figures use the factors measured on site (site profile '{profile}'); expected range x{low:,.2f} to x{high:,.2f} (the fit's residuals).":
+        "Am Standort kalibriert: Die Werte verwenden die am Standort gemessenen Faktoren (Standortprofil '{profile}'); erwarteter Bereich x{low:,.2f} bis x{high:,.2f} (die Residuen der Anpassung).",
+    "{engine} profile, site-calibrated with site profile '{profile}' ({version}, decode x{decode:,.3f}, prefill x{prefill:,.3f}, measured {date}): {files}":
+        "Profil {engine}, am Standort kalibriert mit dem Standortprofil '{profile}' ({version}, Decode x{decode:,.3f}, Prefill x{prefill:,.3f}, gemessen am {date}): {files}",
+    # --- the test plan's README (app/testplan/render.py)
+    "Load test": "Lasttest",
+    "Serving the trained model at the scenario's inference settings puts {users:,.0f} users on the replica.":
+        "Die Bereitstellung des trainierten Modells mit den Inferenz-Einstellungen des Szenarios legt {users:,.0f} Nutzer auf das Replikat.",
+    "Start one replica": "Ein Replikat starten",
+    "Run the load": "Die Last fahren",
+    "What each level must reach": "Was jede Stufe erreichen muss",
+    "Bring the results back": "Die Ergebnisse zurückbringen",
+    "The script runs:": "Das Skript führt aus:",
+    "Set MODEL to the model's folder (or the name the server loads) and run:":
+        "MODEL auf den Ordner des Modells setzen (oder den Namen, den der Server lädt) und ausführen:",
+    "Duration": "Dauer",
+    "Users or rate": "Nutzer oder Rate",
+    "TTFT (range)": "TTFT (Bereich)",
+    "Inter-token latency (range)": "Inter-Token-Latenz (Bereich)",
+    "Tokens/s per user (range)": "Tokens/s je Nutzer (Bereich)",
+    "Output tokens/s (range)": "Ausgabe-Tokens/s (Bereich)",
+    "Passes when": "Bestanden, wenn",
+    "TTFT ≤ {value}": "TTFT höchstens {value}",
+    "{value} tokens/s per user or more": "{value} Tokens/s je Nutzer oder mehr",
+    "no failed request": "keine fehlgeschlagene Anfrage",
+    "sweep": "Staffel",
+    "beyond saturation": "über der Sättigung",
+    "half the load's rate": "halbe Rate der Last",
+    "the load's rate": "Rate der Last",
+    "the saturation rate": "Rate der Sättigung",
+    "Written by AI Sizer {version} on {date} from the sizing of this scenario. The figures are predictions for one replica: a sizing is an estimate until it is measured under representative load.":
+        "Geschrieben von AI Sizer {version} am {date} aus der Dimensionierung dieses Szenarios. Die Werte sind Vorhersagen für ein Replikat: Eine Dimensionierung ist eine Schätzung, bis sie unter repräsentativer Last gemessen ist.",
+    "One replica is {model} on {gpus:,} x {gpu} (tensor parallel {tp:,}, pipeline parallel {pp:,}) under {engine}, weights in {weights}, KV cache in {kv}, {context:,} tokens of context per sequence; the requests have {prompt:,} prompt and {output:,} output tokens.":
+        "Ein Replikat ist {model} auf {gpus:,} x {gpu} (Tensor-Parallelität {tp:,}, Pipeline-Parallelität {pp:,}) unter {engine}, Gewichte in {weights}, KV-Cache in {kv}, {context:,} Tokens Kontext je Sequenz; die Anfragen haben {prompt:,} Prompt- und {output:,} Ausgabe-Tokens.",
+    "The scenario's {total:,} users put {users:,.0f} on each replica: {load:,} replicas carry the load, {replicas:,} with the redundancy ({redundancy}). Test one replica directly, not through the load balancer, so that the figures compare with the per-replica figures below.":
+        "Die {total:,} Nutzer des Szenarios legen {users:,.0f} auf jedes Replikat: {load:,} Replikate tragen die Last, {replicas:,} mit der Redundanz ({redundancy}). Ein Replikat direkt testen, nicht über den Load Balancer, damit die Werte mit den Werten je Replikat unten vergleichbar sind.",
+    "The scenario runs each replica at saturation ({users:,.0f} sequences); the plan has {replicas:,} replicas.":
+        "Das Szenario fährt jedes Replikat in der Sättigung ({users:,.0f} Sequenzen); der Plan hat {replicas:,} Replikate.",
+    "The range is x{low:,.2f} to x{high:,.2f} of the expected figures (the calibration residuals of the {engine} profile).":
+        "Der Bereich ist x{low:,.2f} bis x{high:,.2f} der erwarteten Werte (die Kalibrierungsresiduen des Profils {engine}).",
+    "The range is x{low:,.2f} to x{high:,.2f} of the expected figures, from the site profile '{profile}' (site-calibrated).":
+        "Der Bereich ist x{low:,.2f} bis x{high:,.2f} der erwarteten Werte, aus dem Standortprofil '{profile}' (am Standort kalibriert).",
+    "The scenario names no particular engine (generic profile); the launch command is vLLM's, with the generic profile's settings.":
+        "Das Szenario nennt keine bestimmte Engine (generisches Profil); der Startbefehl ist der von vLLM, mit den Einstellungen des generischen Profils.",
+    "Serve a checkpoint already quantised to {fmt} (the engine reads the format from the checkpoint's configuration); the sizing assumed weights in {fmt}.":
+        "Einen bereits nach {fmt} quantisierten Checkpoint bereitstellen (die Engine liest das Format aus der Konfiguration des Checkpoints); die Dimensionierung nahm Gewichte in {fmt} an.",
+    "The engine quantises the {native} checkpoint to {fmt} when it loads (--quantization {flag}); a checkpoint already in {fmt} works too.":
+        "Die Engine quantisiert den {native}-Checkpoint beim Laden nach {fmt} (--quantization {flag}); ein Checkpoint, der bereits in {fmt} vorliegt, geht auch.",
+    "{engine} has no INT8 KV cache; the command uses its default (16 bit), which needs more memory than the sizing assumed: size with an FP8 KV cache instead.":
+        "{engine} hat keinen INT8-KV-Cache; der Befehl nutzt die Voreinstellung (16 Bit), die mehr Speicher braucht als angenommen: stattdessen mit einem FP8-KV-Cache dimensionieren.",
+    "llama-server shares --ctx-size among its --parallel slots, so the context is the sized context per sequence times the slots. Releases before mid-2025 take --flash-attn without a value.":
+        "llama-server teilt --ctx-size auf seine --parallel Slots auf; der Kontext ist daher der dimensionierte Kontext je Sequenz mal die Slots. Versionen vor Mitte 2025 nehmen --flash-attn ohne Wert.",
+    "The scenario is a training run; this plan tests serving the trained model as the sizing's Steps 2 and 4 describe it.":
+        "Das Szenario ist ein Training; dieser Plan testet die Bereitstellung des trainierten Modells, wie sie die Schritte 2 und 4 der Dimensionierung beschreiben.",
+    "With the server up, run one load generator (vllm, sglang, aiperf, genai-perf, guidellm, llama-bench; default vllm). Each level saves its results under results/.":
+        "Bei laufendem Server einen Lastgenerator ausführen (vllm, sglang, aiperf, genai-perf, guidellm, llama-bench; Voreinstellung vllm). Jede Stufe speichert ihre Ergebnisse unter results/.",
+    "With the server up, run one load generator (vllm, sglang, aiperf, genai-perf, guidellm; default vllm). Each level saves its results under results/.":
+        "Bei laufendem Server einen Lastgenerator ausführen (vllm, sglang, aiperf, genai-perf, guidellm; Voreinstellung vllm). Jede Stufe speichert ihre Ergebnisse unter results/.",
+    "The levels: a concurrency sweep from one user through the scenario's load to saturation and beyond, then the same load as requests arriving at a rate (Poisson). All levels take about {hours:,.1f} hours with one tool, at the predicted speed. The commands per tool:":
+        "Die Stufen: eine Staffel der Parallelität von einem Nutzer über die Last des Szenarios bis zur Sättigung und darüber, dann dieselbe Last als Anfragen, die mit einer Rate eintreffen (Poisson). Alle Stufen dauern mit einem Werkzeug etwa {hours:,.1f} Stunden bei der vorhergesagten Geschwindigkeit. Die Befehle je Werkzeug:",
+    "Expected figures are means over each level's requests, with the range in brackets. A batch job has no per-user targets: a level passes when it is no worse than the pessimistic end of the range. A level outside the range means the site runs differently from the model: import the results and let AI Sizer fit the site's factors.":
+        "Erwartete Werte sind Mittelwerte über die Anfragen jeder Stufe, der Bereich steht in Klammern. Ein Batch-Auftrag hat keine Ziele je Nutzer: Eine Stufe ist bestanden, wenn sie nicht schlechter ist als das pessimistische Ende des Bereichs. Eine Stufe außerhalb des Bereichs heißt, dass der Standort anders läuft als das Modell: die Ergebnisse importieren und AI Sizer die Faktoren des Standorts anpassen lassen.",
+    "Expected figures are means over each level's requests, with the range in brackets. Up to the scenario's load the targets apply (TTFT at most {ttft}, {speed:,.0f} tokens/s per user or more, where the sizing expects them met); above it, a level passes when it is no worse than the pessimistic end of the range. A level outside the range means the site runs differently from the model: import the results and let AI Sizer fit the site's factors.":
+        "Erwartete Werte sind Mittelwerte über die Anfragen jeder Stufe, der Bereich steht in Klammern. Bis zur Last des Szenarios gelten die Ziele (TTFT höchstens {ttft}, {speed:,.0f} Tokens/s je Nutzer oder mehr, wo die Dimensionierung sie erreicht erwartet); darüber ist eine Stufe bestanden, wenn sie nicht schlechter ist als das pessimistische Ende des Bereichs. Eine Stufe außerhalb des Bereichs heißt, dass der Standort anders läuft als das Modell: die Ergebnisse importieren und AI Sizer die Faktoren des Standorts anpassen lassen.",
+    "Import the result files into AI Sizer: the Validation step shows them beside the prediction, judges the targets and fits the site's decode and prefill factors. From the command line:":
+        "Die Ergebnisdateien in AI Sizer importieren: Der Schritt Validierung zeigt sie neben der Vorhersage, beurteilt die Ziele und passt die Decode- und Prefill-Faktoren des Standorts an. Auf der Kommandozeile:",
+    "or drop the files onto the Validation step of the window. The pass figures are also in {file} for a spreadsheet.":
+        "oder die Dateien auf den Schritt Validierung im Fenster ziehen. Die Werte zum Bestehen stehen für eine Tabellenkalkulation auch in {file}.",
+
+    # --- the Validation step and File > Export test plan (app/ui/pages/validation.py)
+    "6 Validation": "6 Validierung",
+    "Whether the sizing holds on site. Export the test plan (File > Export test plan), run it on one replica, then drop the result files here or import them: each point is shown beside the prediction, each target gets a verdict, and the site's decode and prefill factors are fitted and can be saved as a site profile.":
+        "Ob die Dimensionierung am Standort hält. Den Testplan exportieren (Datei > Testplan exportieren), auf einem Replikat ausführen, dann die Ergebnisdateien hierher ziehen oder importieren: Jeder Punkt erscheint neben der Vorhersage, jedes Ziel erhält ein Urteil, und die Decode- und Prefill-Faktoren des Standorts werden angepasst und lassen sich als Standortprofil speichern.",
+    "Export test plan…": "Testplan exportieren…",
+    "Export test plan into folder": "Testplan in Ordner exportieren",
+    "{folder} already holds {names}. Replace them?": "{folder} enthält bereits {names}. Ersetzen?",
+    "Cannot write into {folder}: {reason}": "In {folder} lässt sich nicht schreiben: {reason}",
+    "Test plan written to {folder}.": "Testplan nach {folder} geschrieben.",
+    "Import results…": "Ergebnisse importieren…",
+    "Import load-test results": "Ergebnisse des Lasttests importieren",
+    "Load-test results (*.json *.jsonl *.csv);;All files (*)":
+        "Ergebnisse von Lasttests (*.json *.jsonl *.csv);;Alle Dateien (*)",
+    "Import measurements": "Messungen importieren",
+    "Remove the measurements": "Die Messungen entfernen",
+    "Nothing was imported:": "Nichts wurde importiert:",
+    "Drop result files here: vllm bench serve --save-result JSON, SGLang bench_serving JSONL, AIPerf or GenAI-Perf profile exports, guidellm JSON reports, llama-bench -o json, or a CSV with concurrency, ttft_ms, itl_ms and output_tokens_per_s.":
+        "Ergebnisdateien hierher ziehen: vllm bench serve --save-result JSON, SGLang bench_serving JSONL, Profilexporte von AIPerf oder GenAI-Perf, guidellm-Berichte als JSON, llama-bench -o json oder ein CSV mit concurrency, ttft_ms, itl_ms und output_tokens_per_s.",
+    "No measurements yet: the Step 4 figures are the prediction alone.":
+        "Noch keine Messungen: Die Werte aus Schritt 4 sind allein die Vorhersage.",
+    "{points} measured points from {files} files.": "{points} Messpunkte aus {files} Dateien.",
+    "(outside the range)": "(außerhalb des Bereichs)",
+    "Decode x{decode}, prefill x{prefill} on the catalog's factors; median error {before} with the catalog's factors, {after} with the site's; the site profile's range would be x{low} to x{high}.":
+        "Decode x{decode}, Prefill x{prefill} auf die Faktoren des Katalogs; mittlere Abweichung {before} mit den Faktoren des Katalogs, {after} mit denen des Standorts; der Bereich des Standortprofils wäre x{low} bis x{high}.",
+    "Engine version measured": "Gemessene Engine-Version",
+    "Operator's note": "Notiz des Betreibers",
+    "for example 0.11.0": "zum Beispiel 0.11.0",
+    "where, when, what was special": "wo, wann, was besonders war",
+    "Save as site profile": "Als Standortprofil speichern",
+    "Saved site profile '{profile}' into {path}. Sizings on this GPU and engine now use it (site-calibrated).":
+        "Standortprofil '{profile}' in {path} gespeichert. Dimensionierungen auf dieser GPU und Engine verwenden es jetzt (am Standort kalibriert).",
 }

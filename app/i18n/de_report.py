@@ -824,4 +824,91 @@ MESSAGES: dict[str, str] = {
     "chosen: {gpus:,} GPU": "gewählt: {gpus:,} GPU",
     "{nodes} x {server}, {gpus} GPU each; scale-up: {scale_up}":
         "{nodes} x {server}, je {gpus} GPU; Scale-up: {scale_up}",
+
+    # --- validation plan and predicted against measured (issue 16)
+    "'aisizer test-plan' (or File > Export test plan) writes the whole plan: the engine's "
+    "launch script, a script that runs every level with vLLM's bench serve, SGLang's "
+    "bench_serving, NVIDIA AIPerf or GenAI-Perf, or guidellm and saves each result to a file, "
+    "and a README with the figures below. The imported results come back in the Validation "
+    "step.":
+        "'aisizer test-plan' (oder Datei > Testplan exportieren) schreibt den ganzen Plan: das "
+        "Startskript der Engine, ein Skript, das jede Stufe mit vLLMs bench serve, SGLangs "
+        "bench_serving, NVIDIA AIPerf oder GenAI-Perf oder guidellm fährt und jedes Ergebnis in "
+        "eine Datei schreibt, und eine README mit den Werten unten. Die importierten Ergebnisse "
+        "kommen im Schritt Validierung zurück.",
+    "A sizing is an estimate until it is measured. Before relying on it, load one replica on "
+    "site with the scenario's requests ({prompt:,} prompt tokens, {output:,} output tokens): a "
+    "concurrency sweep from one user through the scenario's load to beyond saturation, then "
+    "the same load as requests arriving at a rate. Send the requests to one replica directly, "
+    "not through the load balancer, so that the figures compare with the per-replica figures "
+    "of this report.":
+        "Eine Dimensionierung ist eine Schätzung, bis sie gemessen ist. Bevor Sie sich darauf "
+        "verlassen, belasten Sie ein Replikat am Standort mit den Anfragen des Szenarios "
+        "({prompt:,} Prompt-Tokens, {output:,} Ausgabe-Tokens): eine Staffel der Parallelität "
+        "von einem Nutzer über die Last des Szenarios bis über die Sättigung, dann dieselbe Last "
+        "als Anfragen, die mit einer Rate eintreffen. Senden Sie die Anfragen direkt an ein "
+        "Replikat, nicht über den Load Balancer, damit die Werte mit den Werten je Replikat in "
+        "diesem Bericht vergleichbar sind.",
+    "Levels and the figures to reach (one replica)": "Stufen und die zu erreichenden Werte (ein Replikat)",
+    "No load test applies to this result.": "Für dieses Ergebnis gilt kein Lasttest.",
+    "TTFT at most {ttft}, {speed} tokens/s per user or more":
+        "TTFT höchstens {ttft}, {speed} Tokens/s je Nutzer oder mehr",
+    "Up to the scenario's load a level must meet the targets where the sizing expects them "
+    "met; every level should lie inside the range (x{low} to x{high} of the expected figure; "
+    "times inversely). A level outside the range: import the results, let AI Sizer fit the "
+    "site's factors, and size again before adding hardware.":
+        "Bis zur Last des Szenarios muss eine Stufe die Ziele erreichen, wo die "
+        "Dimensionierung sie erreicht erwartet; jede Stufe sollte im Bereich liegen (x{low} bis "
+        "x{high} des erwarteten Werts; Zeiten umgekehrt). Eine Stufe außerhalb des Bereichs: "
+        "die Ergebnisse importieren, AI Sizer die Faktoren des Standorts anpassen lassen und neu "
+        "dimensionieren, bevor Hardware hinzukommt.",
+    "The commands at the scenario's load": "Die Befehle bei der Last des Szenarios",
+    "Predicted against measured": "Vorhersage und Messung",
+    "{points:,} operating points measured on site ({files:,} result files) beside the "
+    "sizing's prediction for the same configuration, load and request lengths. Error = "
+    "measured / predicted - 1; the range is the band of section {performance}.":
+        "{points:,} am Standort gemessene Betriebspunkte ({files:,} Ergebnisdateien) neben der "
+        "Vorhersage der Dimensionierung für dieselbe Konfiguration, Last und Anfragelängen. "
+        "Abweichung = gemessen / vorhergesagt - 1; der Bereich ist das Band aus Abschnitt "
+        "{performance}.",
+    "Each point beside the prediction": "Jeder Punkt neben der Vorhersage",
+    "The targets at the scenario's load": "Die Ziele bei der Last des Szenarios",
+    "What the measurements mean for the plan": "Was die Messungen für den Plan bedeuten",
+    "The Step 4 charts with the measured points": "Die Diagramme aus Schritt 4 mit den Messpunkten",
+    "Figure: tokens/s per user, predicted with its band, and measured.":
+        "Abbildung: Tokens/s je Nutzer, vorhergesagt mit seinem Band, und gemessen.",
+    "Figure: output tokens/s of one replica, predicted and measured.":
+        "Abbildung: Ausgabe-Tokens/s eines Replikats, vorhergesagt und gemessen.",
+    "Figure: time to first token of one user alone, predicted and measured.":
+        "Abbildung: Zeit bis zum ersten Token eines einzelnen Nutzers, vorhergesagt und gemessen.",
+    "The site's factors": "Die Faktoren des Standorts",
+    "Fitted separately for decode and prefill to the measured figures: decode x{decode}, "
+    "prefill x{prefill} on the {engine} profile's factors; median error {before} with the "
+    "catalog's factors, {after} with the site's; the site profile's range is x{low} to x{high}.":
+        "Getrennt für Decode und Prefill an die gemessenen Werte angepasst: Decode x{decode}, "
+        "Prefill x{prefill} auf die Faktoren des Profils {engine}; mittlere Abweichung {before} "
+        "mit den Faktoren des Katalogs, {after} mit denen des Standorts; der Bereich des "
+        "Standortprofils ist x{low} bis x{high}.",
+    "Saved as a site profile (Validation step, or 'aisizer measurements fit --save-profile'), "
+    "these factors size every scenario on the same GPU and engine, marked site-calibrated.":
+        "Als Standortprofil gespeichert (Schritt Validierung oder 'aisizer measurements fit "
+        "--save-profile'), dimensionieren diese Faktoren jedes Szenario auf derselben GPU und "
+        "Engine, markiert als am Standort kalibriert.",
+    "This sizing uses the site profile '{profile}' (site-calibrated).":
+        "Diese Dimensionierung verwendet das Standortprofil '{profile}' (am Standort kalibriert).",
+    "Point": "Punkt",
+    "Points": "Punkte",
+    "Load": "Last",
+    "Measured": "Gemessen",
+    "Predicted": "Vorhergesagt",
+    "Range": "Bereich",
+    "Error": "Abweichung",
+    "Residual": "Residuum",
+    "Catalog factors": "Faktoren des Katalogs",
+    "Site factors": "Faktoren des Standorts",
+    "SHA-256": "SHA-256-Prüfsumme",
+    "measured": "gemessen",
+    "measured, one user": "gemessen, ein Nutzer",
+    "one stream": "ein Strom",
+    "Prompt processing alone": "Prompt-Verarbeitung allein",
 }

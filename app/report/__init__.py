@@ -11,7 +11,9 @@ The report is rendered from the scenario and the SizingResult alone, never from 
   :mod:`app.report.chapters`: one module per chapter; :mod:`app.report.context` (what a
   chapter is written from), :mod:`app.report.flowables` (headings, paragraphs, tables) and
   :mod:`app.report.phrases` (phrases several chapters share);
-- :mod:`app.report.plan`: the validation plan's load-test commands and the serving command;
+- the validation plan's and the stack's commands come from ``app.testplan`` (the test plan
+  in ``SizingResult.test_plan``); the Validation chapter puts imported measurements beside
+  the prediction (``SizingResult.validation``);
 - :mod:`app.report.accuracy`: the method's calibration errors (computed or recorded);
 - :mod:`app.report.attachments`: scenario.json / result.json in the PDF, and reading them
   back (``scenario_from_report`` for ``aisizer size REPORT.pdf`` and File > Open);

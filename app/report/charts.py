@@ -3,7 +3,9 @@
 - speed per user against concurrency, with the band, the target and the naive figure;
 - aggregate output tokens/s of a replica against concurrency, with the band;
 - TTFT of one user against prompt length (log scale), with the band and the target;
-- the memory one GPU must hold (weights, KV cache, runtime) against what it may use.
+- the memory one GPU must hold (weights, KV cache, runtime) against what it may use;
+- the first three again with the imported measurements drawn on them (the Validation
+  chapter).
 
 Every string names the embedded DejaVu font (reportlab's default is a non-embedded
 Helvetica).
@@ -15,7 +17,16 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, PolyLine, Rect, String
+from reportlab.graphics.shapes import (
+    Circle,
+    Drawing,
+    Group,
+    Line,
+    Polygon,
+    PolyLine,
+    Rect,
+    String,
+)
 from reportlab.lib import colors
 
 from app.domain.result import SizingResult
@@ -28,6 +39,7 @@ NAIVE = colors.HexColor("#8a6d00")
 KV_COLOUR = colors.HexColor("#3f8f5a")
 RUNTIME_COLOUR = colors.HexColor("#9aa5b1")
 MARKER = colors.HexColor("#7b8794")
+MEASURED = colors.HexColor("#c2410c")  # measured points on the predicted curves
 
 
 def nice_step(span: float, count: int = 5) -> float:
@@ -151,11 +163,22 @@ class Plot:
         offset = -3 if anchor == "end" else 3
         self.text(self.px(x) + offset, top - 9, label, size=6.5, colour=MUTED, anchor=anchor)
 
+    def dots(self, points: Sequence[tuple[float, float]], colour=MEASURED) -> None:
+        """Measured points as filled circles (clipped to the plot)."""
+        x_low, x_high = self.x_range
+        for x, y in points:
+            if x_low <= x <= x_high and self.y_range[0] <= y <= self.y_range[1]:
+                self.drawing.add(Circle(self.px(x), self.py(y), 2.6, fillColor=colour,
+                                        strokeColor=colors.white, strokeWidth=0.6))
+
     def legend(self, items: list[tuple[str, object, list | None, str]]) -> None:
-        """``items``: (kind 'line' or 'box', colour, dash, text), laid out left to right."""
+        """``items``: (kind 'line', 'box' or 'dot', colour, dash, text), left to right."""
         x, y = self.left, 8
         for kind, colour, dash, label in items:
-            if kind == "box":
+            if kind == "dot":
+                self.drawing.add(Circle(x + 7, y + 2.5, 2.6, fillColor=colour,
+                                        strokeColor=None))
+            elif kind == "box":
                 self.drawing.add(Rect(x, y - 1, 14, 7, fillColor=colour, strokeColor=None))
             else:
                 self.drawing.add(Line(x, y + 2.5, x + 14, y + 2.5, strokeColor=colour,
@@ -181,11 +204,12 @@ def no_data(width: float, lang: str) -> Drawing:
 
 def _speed_chart(width: float, height: float, data: series.Series, y_label: str,
                  mark_x: float, mark_label: str, lang: str,
-                 target: float | None = None, naive: float | None = None) -> Drawing:
+                 target: float | None = None, naive: float | None = None,
+                 measured: Sequence[tuple[float, float]] = ()) -> Drawing:
     if len(data.x) < 2:
         return no_data(width, lang)
-    x_max = max(data.x)
-    top = _top(data.high, target, naive)
+    x_max = max([*data.x, *(x for x, _ in measured)])
+    top = _top([*data.high, *(y for _, y in measured)], target, naive)
     plot = Plot(width, height, (0, x_max), (0, top))
     plot.axes(linear_ticks(0, x_max), linear_ticks(0, top),
               t(lang, "concurrent users (one replica)"), y_label, lang)
@@ -200,6 +224,9 @@ def _speed_chart(width: float, height: float, data: series.Series, y_label: str,
         legend.append(("line", NAIVE, NAIVE_DASH, t(lang, "naive figure")))
     plot.line(data.x, data.y)
     plot.vline(mark_x, mark_label)
+    if measured:
+        plot.dots(measured)
+        legend.append(("dot", MEASURED, None, t(lang, "measured")))
     plot.legend(legend)
     return plot.drawing
 
@@ -211,30 +238,37 @@ def scenario_label(users: float, lang: str) -> str:
 
 
 def tokens_per_user_chart(result: SizingResult, width: float, lang: str,
-                          height: float = 200) -> Drawing:
+                          height: float = 200, measured: bool = False) -> Drawing:
+    """Tokens/s per user against users; ``measured``: with the imported points."""
     p = result.performance
     users = p.at_concurrency.concurrency
+    points = series.measured_over_users(result, "tokens_per_s_per_user") if measured else []
     return _speed_chart(width, height, series.tokens_per_user(result),
                         t(lang, "tokens/s per user"), users, scenario_label(users, lang), lang,
                         target=p.targets.get("tokens_per_s_per_user"),
-                        naive=p.naive_tokens_per_s)
+                        naive=None if measured else p.naive_tokens_per_s, measured=points)
 
 
 def throughput_chart(result: SizingResult, width: float, lang: str,
-                     height: float = 190) -> Drawing:
+                     height: float = 190, measured: bool = False) -> Drawing:
+    """Output tokens/s of one replica against users; ``measured``: with the imported points."""
     p = result.performance
     users = p.at_concurrency.concurrency
+    points = series.measured_over_users(result, "output_tokens_per_s") if measured else []
     return _speed_chart(width, height, series.aggregate_throughput(result),
                         t(lang, "output tokens/s (replica)"), users,
-                        scenario_label(users, lang), lang)
+                        scenario_label(users, lang), lang, measured=points)
 
 
-def ttft_chart(result: SizingResult, width: float, lang: str, height: float = 190) -> Drawing:
+def ttft_chart(result: SizingResult, width: float, lang: str, height: float = 190,
+               measured: bool = False) -> Drawing:
+    """TTFT of one user against prompt length; ``measured``: with the imported points."""
     data = series.ttft_by_prompt(result)
     if len(data.x) < 2:
         return no_data(width, lang)
+    points = series.measured_ttft_by_prompt(result) if measured else []
     target = result.performance.targets.get("ttft_s")
-    top = _top(data.high, target)
+    top = _top([*data.high, *(y for _, y in points)], target)
     plot = Plot(width, height, (min(data.x), max(data.x)), (0, top), log_x=True)
     plot.axes(log2_ticks(min(data.x), max(data.x)), linear_ticks(0, top),
               t(lang, "prompt length [tokens] (log scale)"), t(lang, "TTFT [s]"), lang)
@@ -248,6 +282,9 @@ def ttft_chart(result: SizingResult, width: float, lang: str, height: float = 19
     prompt = result.inputs["workload"]["prompt_tokens"]
     if min(data.x) <= prompt <= max(data.x):
         plot.vline(prompt, t(lang, "scenario: {tokens:,} tokens", tokens=prompt))
+    if points:
+        plot.dots(points)
+        legend.append(("dot", MEASURED, None, t(lang, "measured, one user")))
     plot.legend(legend)
     return plot.drawing
 

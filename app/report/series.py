@@ -75,3 +75,17 @@ def memory_bar(result: SizingResult) -> MemoryBar:
     kv = max(0.0, m.per_gpu_bytes - m.weights_bytes_per_gpu - m.runtime_bytes_per_gpu)
     return MemoryBar(m.weights_bytes_per_gpu, kv, m.runtime_bytes_per_gpu, m.gpu_usable_bytes,
                      m.gpu_memory_bytes)
+
+
+def measured_over_users(result: SizingResult, metric: str) -> list[tuple[float, float]]:
+    """(users, measured ``metric``) of the imported points drawn on the curves over users."""
+    if result.validation is None:
+        return []
+    workload = result.inputs["workload"]
+    return result.validation.over_users(metric, workload["prompt_tokens"],
+                                        workload["output_tokens"])
+
+
+def measured_ttft_by_prompt(result: SizingResult) -> list[tuple[float, float]]:
+    """(prompt tokens, measured TTFT) of the imported points of one user alone."""
+    return [] if result.validation is None else result.validation.one_user_ttft()

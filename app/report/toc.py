@@ -3,7 +3,8 @@
 Chapter numbers come from here alone: a chapter's heading and bookmark, the contents page and
 every cross-reference ("section 11") take the chapter's place among the chapters this report
 shows (:func:`number`). The workload chapters (training, RAG, CPU) appear only when the result
-has them, the compared options only when options were pinned; compared options come last
+has them, "measured" (predicted against measured) only when it holds imported measurements,
+the compared options only when options were pinned; compared options come last
 before the signature, so they never shift the numbers other chapters refer to.
 """
 
@@ -14,8 +15,8 @@ from collections.abc import Sequence
 from app.domain.result import SizingResult
 
 CHAPTERS = ("summary", "requirements", "training", "memory", "selection", "performance",
-            "scale", "infrastructure", "rag", "cpu", "validation", "stack", "assumptions",
-            "accuracy", "glossary", "compared", "signature")
+            "scale", "infrastructure", "rag", "cpu", "validation", "measured", "stack",
+            "assumptions", "accuracy", "glossary", "compared", "signature")
 # The body of the report: every chapter but the signature, which closes it (app.report.document).
 BODY = CHAPTERS[:-1]
 WORKLOADS = ("training", "rag", "cpu")  # shown when the result has the section of that name
@@ -30,6 +31,8 @@ def applies(chapter: str, result: SizingResult, compared: Sequence = ()) -> bool
         return getattr(result, chapter) is not None
     if chapter == "compared":
         return bool(compared)
+    if chapter == "measured":
+        return result.validation is not None
     return True
 
 

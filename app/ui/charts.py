@@ -45,6 +45,7 @@ COLORS = {
     "target": "#c62828",
     "naive": "#555555",
     "marker": "#37474f",
+    "measured": "#c2410c",  # measured points on the predicted curves (Validation)
 }
 FOREGROUND = LIGHT_INK  # axes and labels of a light chart; a palette's ink replaces it
 LABEL_SIZE = "10pt"
@@ -548,6 +549,67 @@ class TtftChart(Chart):
             self.plot.setXRange(math.log10(prompts.min()), math.log10(prompts.max()), padding=0.03)
         self.plot.setYRange(0, max(ttft.max(initial=0), self.target) * 1.15, padding=0)
         line_label(self.target_line, t("TTFT target: {s} s", s=number(self.target, ",.1f")))
+
+
+def measured_dots(color: str) -> pg.PlotDataItem:
+    """Measured points: dots without a line (a PlotDataItem follows the plot's log mode)."""
+    return pg.PlotDataItem(pen=None, symbol="o", symbolSize=9, symbolBrush=color,
+                           symbolPen=pg.mkPen("w", width=1))
+
+
+def dot_data(points: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    return (np.array([x for x, _ in points], dtype=float),
+            np.array([y for _, y in points], dtype=float))
+
+
+class MeasuredThroughputChart(ThroughputChart):
+    """The Step 4 curves over users with the imported measurements drawn on them."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.measured_per_user = measured_dots(COLORS["measured"])
+        self.measured_total = measured_dots(COLORS["measured"])
+        self.per_user_plot.addItem(self.measured_per_user)
+        self.total_plot.addItem(self.measured_total)
+        self.legend.addItem(self.measured_per_user, "")
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        rename(self.legend, self.measured_per_user, t("Measured"))
+
+    def show_result(self, result: SizingResult) -> None:
+        super().show_result(result)
+        v, workload = result.validation, result.inputs["workload"]
+        lengths = (workload["prompt_tokens"], workload["output_tokens"])
+        per_user = v.over_users("tokens_per_s_per_user", *lengths) if v else []
+        total = v.over_users("output_tokens_per_s", *lengths) if v else []
+        self.measured_per_user.setData(*dot_data(per_user))
+        self.measured_total.setData(*dot_data(total))
+        self.include(self.per_user_plot, per_user)
+        self.include(self.total_plot, total)
+
+    @staticmethod
+    def include(plot: pg.PlotItem, points: list[tuple[float, float]]) -> None:
+        """Raise the plot's top to show every measured point."""
+        top = plot.viewRange()[1][1]
+        highest = max((y for _, y in points), default=0.0)
+        if highest > top:
+            plot.setYRange(0, highest * 1.1, padding=0)
+
+
+class MeasuredTtftChart(TtftChart):
+    """TTFT of one user alone against the prompt, with the measured one-user points."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.measured = measured_dots(COLORS["measured"])
+        self.plot.addItem(self.measured)
+
+    def show_result(self, result: SizingResult) -> None:
+        super().show_result(result)
+        points = result.validation.one_user_ttft() if result.validation else []
+        self.measured.setData(*dot_data(points))
+        MeasuredThroughputChart.include(self.plot, points)
 
 
 class DecodeBreakdownChart(Chart):

@@ -52,6 +52,13 @@ def scenario_files(urls) -> list[Path]:
     return [path for path in local if path.suffix.lower() in (".json", ".pdf")]
 
 
+def dropped_files(urls) -> list[Path]:
+    """The local files among dropped ``urls`` that may be scenarios, reports or load-test
+    results (.json, .pdf, .jsonl, .csv)."""
+    local = (Path(url.toLocalFile()) for url in urls if url.isLocalFile())
+    return [path for path in local if path.suffix.lower() in (".json", ".pdf", ".jsonl", ".csv")]
+
+
 class MainWindow(QMainWindow):
     """The application window around one controller."""
 
@@ -155,6 +162,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.add_action("Export report…", self.show_export,
                                                  QKeySequence("Ctrl+E")))
+        self.file_menu.addAction(self.add_action("Export test plan…", self.export_test_plan))
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.add_action("Quit", self.close, keys.Quit))
         self.edit_menu = bar.addMenu("")
@@ -324,6 +332,15 @@ class MainWindow(QMainWindow):
         self.dialogs.pop("export", None)  # made in the current language and identity state
         return self.show_dialog("export", lambda: ExportDialog(self.controller, self))
 
+    def export_test_plan(self) -> list[Path]:
+        from app.ui.dialogs.test_plan import export_test_plan
+
+        written = export_test_plan(self, self.controller)
+        if written:
+            self.statusBar().showMessage(t("Test plan written to {folder}.",
+                                           folder=str(written[0].parent)), 5000)
+        return written
+
     def show_verify(self) -> QWidget:
         from app.ui.dialogs.report_dialogs import VerifyDialog
 
@@ -431,16 +448,32 @@ class MainWindow(QMainWindow):
             files.clear_autosave()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt API)
-        if scenario_files(event.mimeData().urls()):
+        if dropped_files(event.mimeData().urls()):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt API)
-        found = scenario_files(event.mimeData().urls())
-        if not found:
+        dropped = dropped_files(event.mimeData().urls())
+        if not dropped:
             return
         event.acceptProposedAction()
-        if self.confirm_discard():
+        if self.import_results(dropped):
+            return
+        found = scenario_files(event.mimeData().urls())
+        if found and self.confirm_discard():
             self.open_path(found[0])
+
+    def import_results(self, paths: list[Path]) -> bool:
+        """Load-test result files dropped anywhere go to the Validation step (True); other
+        files are left to open as a scenario (False)."""
+        from app.measurements import MeasurementError
+
+        try:
+            api.import_measurements(paths, self.controller.scenario)
+        except MeasurementError:
+            return False
+        row = row_of("ValidationPage")
+        self.go(row)
+        return self.page(row).import_files(paths)
 
     # --- window state ----------------------------------------------------------------------
     def restore_state(self) -> None:

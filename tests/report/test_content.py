@@ -12,7 +12,6 @@ import pytest
 from pypdf import PdfReader
 from report_helpers import REPORT_DATE, pages_text, sized
 
-from app.report import plan
 from app.report.export import build_report
 
 SECTIONS_EN = ("1 Executive summary", "2 Requirements", "3 Memory", "4 GPU selection",
@@ -124,16 +123,15 @@ def test_scale_states_a_node_and_a_rack_failure(pages, report_de):
         assert expected in german, expected
 
 
-def test_validation_plan_has_both_load_generators_at_the_scenario_levels(pages, worked):
+def test_validation_plan_has_the_sweep_and_both_load_generators(pages, worked):
     text = " ".join(section_text(pages, "8 Validation plan").split())
-    levels = plan.levels(worked.result)
-    assert [level.concurrency for level in levels] == [1, 40, 45]
-    for level in levels:
-        assert f"--max-concurrency {level.concurrency}" in text
-        assert f"--concurrency {level.concurrency}" in text
+    plan = worked.result.test_plan
+    assert [level.concurrency for level in plan.sweep] == [1, 2, 4, 8, 16, 32, 40, 45, 68]
+    assert "--max-concurrency 40" in text and "--concurrency 40" in text
     for expected in ("vllm bench serve", "--random-input-len 6144", "--random-output-len 2048",
                      "aiperf profile", "--synthetic-input-tokens-mean 6144",
-                     "--output-tokens-mean 2048", "Expected figures"):
+                     "--output-tokens-mean 2048", "Levels and the figures to reach",
+                     "aisizer test-plan", "beyond saturation", "the load's rate"):
         assert expected in text, expected
 
 

@@ -17,6 +17,8 @@ from app.report import accuracy
 from app.report.chapters.assumptions import FORMULAS
 from app.report.chapters.glossary import GLOSSARY
 from app.report.chapters.infrastructure import COOLING
+from app.report.chapters.measured import FIGURES
+from app.report.chapters.validation import LEVEL_NAMES
 from app.report.phrases import RANKINGS
 
 REPORT_SOURCES = sorted((paths.root() / "app" / "report").rglob("*.py"))
@@ -50,6 +52,7 @@ def table_words() -> set[str]:
     words |= {definition for _, definition in GLOSSARY}
     words |= {name for name, _, _ in FORMULAS} | {where for _, _, where in FORMULAS}
     words |= set(accuracy.RECORDED) | {"one user", "scenario load", "saturation"}
+    words |= set(LEVEL_NAMES.values()) | {label for label, _, _ in FIGURES.values()}
     return words
 
 

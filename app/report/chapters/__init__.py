@@ -23,6 +23,7 @@ from app.report.chapters.compared import section_compared
 from app.report.chapters.cpu import section_cpu
 from app.report.chapters.glossary import section_glossary
 from app.report.chapters.infrastructure import section_infrastructure
+from app.report.chapters.measured import section_measured
 from app.report.chapters.memory import section_memory
 from app.report.chapters.performance import section_performance
 from app.report.chapters.rag import section_rag
@@ -51,6 +52,7 @@ WRITERS: dict[str, Section] = {
     "rag": section_rag,
     "cpu": section_cpu,
     "validation": section_validation,
+    "measured": section_measured,
     "stack": section_stack,
     "assumptions": section_assumptions,
     "accuracy": section_accuracy,

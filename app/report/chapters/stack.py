@@ -5,11 +5,11 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, KeepTogether
 
 from app.i18n import msg, plural
-from app.report import plan
 from app.report.context import Context
 from app.report.flowables import bold, bullets, code, heading
 from app.report.phrases import formats_text
 from app.report.text import engine, gb, num, seconds
+from app.testplan import commands
 
 
 def autoscaling_clause(ctx: Context, low: int, high: int) -> str:
@@ -20,12 +20,20 @@ def autoscaling_clause(ctx: Context, low: int, high: int) -> str:
                   msg("{n} replicas, without autoscaling"), n=low).text(ctx.lang)
 
 
+def serve_command(result) -> str | None:
+    """The serving engine's command line with the sized settings (None for generic)."""
+    plan = result.test_plan
+    if plan is None or plan.engine == "generic":
+        return None
+    return commands.shell(commands.launch(plan), 78)
+
+
 def section_stack(ctx: Context) -> list[Flowable]:
     r, lang = ctx.result, ctx.lang
     s, c, i = r.scale, r.selection.chosen, r.inputs
     targets = i.get("targets") or {}
     air_gapped = (i.get("sovereignty") or {}).get("air_gapped", False)
-    command = plan.serve_command(r)
+    command = serve_command(r)
     serving: list[Flowable] = [bold(ctx.t("Serving:"), ctx.t(
         "{engine} with tensor parallel {t} and pipeline parallel {p}, {formats}, maximum "
         "context {context:,} tokens, memory fraction {fraction}, batch limit {batch:,}, "

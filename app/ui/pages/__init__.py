@@ -34,7 +34,8 @@ STEPS = (
     Page("3 GPU selection", "gpu_selection", "GpuSelectionPage"),
     Page("4 Performance", "performance", "PerformancePage"),
     Page("5 Redundancy and scale", "redundancy", "RedundancyPage"),
-    Page("Training and workloads", "training", "TrainingPage"),
+    Page("Training and workloads", "training", "TrainingPage"),  # shown when the scenario has one
+    Page("6 Validation", "validation", "ValidationPage"),
     Page("Infrastructure", "infrastructure", "InfrastructurePage"),
     Page("Report", "report", "ReportPage"),
 )
