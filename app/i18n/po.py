@@ -247,8 +247,8 @@ class _Reader:
 def parse(text: str, path: str = "<catalog>") -> Catalog:
     """The catalog in ``text`` (the contents of a ``.po`` or ``.pot`` file)."""
     reader = _Reader(path)
-    for number, raw in enumerate(text.splitlines(), 1):
-        reader.line(raw, number)
+    for number, raw in enumerate(text.split("\n"), 1):  # not splitlines(): \x0c, \u2028...
+        reader.line(raw.removesuffix("\r"), number)
     reader.finish()
     catalog = Catalog(path=path)
     for entry in reader.entries:
@@ -268,10 +268,12 @@ def read(path: Path | str) -> Catalog:
 
 
 # --- writing ----------------------------------------------------------------------------------
+_QUOTED = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a",
+           "\b": "\\b", "\f": "\\f", "\v": "\\v"}
+
+
 def quote(text: str) -> str:
-    escaped = (text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
-               .replace("\r", "\\r").replace("\n", "\\n"))
-    return f'"{escaped}"'
+    return '"' + "".join(_QUOTED.get(char, char) for char in text) + '"'
 
 
 def _field(name: str, text: str) -> list[str]:
@@ -423,9 +425,11 @@ def check(catalog: Catalog, template: bool = False, gaps: bool = True) -> list[s
             continue
         if template:
             continue
-        if entry.fuzzy and gaps:
-            problems.append(f"{where}: fuzzy entry {entry.msgid!r}: check the German, then "
-                            "remove the fuzzy flag (and the #| line)")
+        if entry.fuzzy:  # not compiled, so not checked further (as msgfmt --check does)
+            if gaps:
+                problems.append(f"{where}: fuzzy entry {entry.msgid!r}: check the German, "
+                                "then remove the fuzzy flag (and the #| line)")
+            continue
         if entry.msgid_plural is not None and len(entry.msgstr_plural) != nplurals:
             problems.append(f"{where}: {len(entry.msgstr_plural)} plural forms, the header says "
                             f"nplurals={nplurals}")
