@@ -227,7 +227,8 @@ CONSTANTS: list[tuple[str, str, Selector]] = [
     ("app/ui/pages/performance.py", "POINT_COLUMNS", every),  # table headers
     ("app/ui/pages/performance.py", "LEVER_COLUMNS", every),  # table headers
     ("app/ui/pages/performance.py", "TARGET_NAMES", values),  # t(TARGET_NAMES.get(...))
-    ("app/ui/pages/redundancy.py", "REDUNDANCY", item(1, 2)),  # radio buttons and notes
+    # radio buttons (t(name, msgctxt="redundancy")) and notes
+    ("app/ui/pages/redundancy.py", "REDUNDANCY", both(in_context("redundancy", item(1)), item(2))),
     ("app/ui/pages/redundancy.py", "FIGURES", every),  # t(name)
     ("app/ui/pages/infrastructure.py", "POWER_PARTS", every),  # chart ticks: t(p)
     ("app/ui/pages/infrastructure.py", "def inputs", item(1)),  # groups.append((box, title))
@@ -273,7 +274,7 @@ CONSTANTS: list[tuple[str, str, Selector]] = [
 
 # Texts made outside a literal call, and string parameters the formatter translates: the key,
 # the file that makes or holds it, and a note for translators.
-_REDUNDANCY = "the redundancy code (Scenario.availability.redundancy), a sentence parameter"
+_REDUNDANCY = "the redundancy code 'none' in capitals, a {redundancy} parameter (N+1, 2N stay)"
 _BOUND = "what bounds a decode step, the {bound} of the narrative (performance_messages)"
 _RANK = "the {rank} of 'ties on {rank}' (rank_by with spaces, loss_reason)"
 _QUALITY = "the {quality} of a number format (PrecisionSpec.quality)"
@@ -283,10 +284,9 @@ EXTRA_KEYS: dict[Selected, tuple[str, str]] = {
     "does not fit": ("app/engine/selection.py", "a verdict: t(c.verdict) in Step 3"),
     "closest (no candidate meets the targets)": (
         "app/engine/pipeline.py", "how the configuration was chosen: t(how) in Step 3"),
-    "none": ("app/domain/scenario.py", _REDUNDANCY),
-    "n+1": ("app/domain/scenario.py", _REDUNDANCY),
-    "2n": ("app/domain/scenario.py", _REDUNDANCY),
-    "NONE": ("app/domain/scenario.py", _REDUNDANCY + ", upper()"),
+    "NONE": ("app/domain/scenario.py", _REDUNDANCY),
+    "none": ("app/domain/result.py", "the activation recompute code 'none' (TrainingResult."
+                                     "activation_recompute), the report's {recompute}"),
     "memory": ("app/engine/narrative.py", _BOUND),
     "compute": ("app/engine/narrative.py", _BOUND),
     "capital cost": ("app/engine/selection.py", _RANK),
@@ -378,6 +378,13 @@ def _built(node: ast.AST) -> bool:
             and node.func.attr == "format" and isinstance(node.func.value, ast.Constant))
 
 
+class Unknown:
+    """A context given by an expression the scan cannot read."""
+
+    def __init__(self, where: str, node: ast.AST):
+        self.where, self.code = where, ast.unparse(node)[:60]
+
+
 class FileScan(ast.NodeVisitor):
     """The keys of one source file."""
 
@@ -419,23 +426,23 @@ class FileScan(ast.NodeVisitor):
                                  msgctxt=self.context(node, where))
         elif name in self.specs or (name or "").endswith("Field") and "Field" in self.specs:
             # a field class of a page (DefaultCheckField...) takes label and tooltip too
+            # msgctxt= is the context of the first of them, the label (not of its tooltip)
             positions, keywords = self.specs.get(name, _FIELD)
-            args = [node.args[i] for i in positions if i < len(node.args)]
-            args += [k.value for k in node.keywords if k.arg in keywords]
+            args = [(node.args[i], i == positions[0]) for i in positions if i < len(node.args)]
+            args += [(k.value, k.arg == keywords[0]) for k in node.keywords if k.arg in keywords]
             msgctxt = self.context(node, where)
-            for arg in args:
-                self.collect(arg, where, strict=False, msgctxt=msgctxt)
+            for arg, labelled in args:
+                self.collect(arg, where, strict=False, msgctxt=msgctxt if labelled else None)
         self.generic_visit(node)
 
     def context(self, call: ast.Call, where: str) -> str | None:
-        """The ``msgctxt=`` of a call: a literal, or a name assigned one (else reported)."""
+        """The ``msgctxt=`` of a call: a literal, or a name assigned one. Any other expression
+        passes a context on (``t(choice.label, msgctxt=choice.msgctxt)``): an error only for a
+        literal text, which then has no context the template can name (see :meth:`collect`)."""
         for keyword in call.keywords:
             if keyword.arg == CONTEXT:
                 found = self.literals(keyword.value)
-                if len(found) == 1:
-                    return found[0]
-                self.scan.problems.append(f"{where}: {CONTEXT} must be a string literal or a "
-                                          f"name assigned one ({ast.unparse(keyword.value)[:60]})")
+                return found[0] if len(found) == 1 else Unknown(where, keyword.value)
         return None
 
     def plural(self, node: ast.Call, where: str) -> None:
@@ -454,6 +461,10 @@ class FileScan(ast.NodeVisitor):
         self.taken.update(id(f) for f in forms)
         texts = [self.literals(f.args[0]) for f in forms]
         contexts = {self.context(f, where) for f in forms}
+        if any(isinstance(c, Unknown) for c in contexts):
+            self.scan.problems.append(f"{where}: the {CONTEXT} of a plural's forms must be a "
+                                      "string literal or a name assigned one")
+            return
         if len(contexts) > 1:
             self.scan.problems.append(f"{where}: the two forms of plural() have different "
                                       "contexts")
@@ -501,7 +512,10 @@ class FileScan(ast.NodeVisitor):
                 msgctxt: str | None = None) -> None:
         """Add the keys ``node`` can be; report a text built in code."""
         if isinstance(node, ast.Constant):
-            if isinstance(node.value, str):
+            if isinstance(msgctxt, Unknown):
+                self.scan.problems.append(f"{where}: {CONTEXT} of {node.value!r} must be a string "
+                                          f"literal or a name assigned one ({msgctxt.code})")
+            elif isinstance(node.value, str):
                 self.scan.add(Key(node.value, msgctxt), where)
         elif _built(node):
             if strict or not isinstance(node, ast.Call):
@@ -674,7 +688,7 @@ def merge(catalog: po.Catalog, pot: po.Catalog) -> Merged:
                          locations=new.locations, extracted=new.extracted, flags=list(new.flags))
         previous = old.get(new.key)
         if previous is None:
-            previous = _closest(new, gone)
+            previous = _closest(new, gone, list(old.values()))
             if previous is not None:
                 entry.flags.append("fuzzy")
                 entry.previous = previous.msgid
@@ -702,8 +716,14 @@ def _take_translation(entry: po.Entry, previous: po.Entry, nplurals: int) -> Non
         entry.msgstr_plural = (forms + [forms[-1] if forms else ""] * nplurals)[:nplurals]
 
 
-def _closest(new: po.Entry, candidates: list[po.Entry]) -> po.Entry | None:
-    """The no longer used entry whose English is closest to ``new`` (ratio 0.75 or more)."""
+def _closest(new: po.Entry, candidates: list[po.Entry], every: list[po.Entry]
+             ) -> po.Entry | None:
+    """An entry with the same English in another context (of ``every``), else the no longer
+    used one (of ``candidates``) whose English is closest to ``new`` in the same context
+    (ratio 0.75 or more)."""
+    same = [c for c in every if c.msgid == new.msgid and c.msgid_plural == new.msgid_plural]
+    if same:
+        return same[0]
     best, score = None, 0.75
     for candidate in candidates:
         if candidate.msgctxt != new.msgctxt:

@@ -49,13 +49,14 @@ def test_contexts_are_literals_or_names_and_both_plural_forms_share_one():
         "Choice('none', 'None', msgctxt=CONTEXT)\n"
         "plural(n, msg('One GPU', msgctxt='search'), msg('{n} GPUs', msgctxt='search'))\n"
         "plural(n, msg('One', msgctxt='a'), msg('{n}', msgctxt='b'))\n"
-        "t('Text', msgctxt=where)\n", rel="app/ui/example.py")
+        "t('Text', msgctxt=where)\n"
+        "t(label, msgctxt=choice.msgctxt)\n", rel="app/ui/example.py")  # passed on: fine
     assert Key("None", "activation recompute") in scan.keys
     assert scan.keys[Key("None", "redundancy")].locations == ["app/ui/example.py:3",
                                                               "app/ui/example.py:4"]
     assert Key("One GPU", "search", "{n} GPUs") in scan.keys
     assert [p.split(": ", 1)[1][:32] for p in scan.problems] == [
-        "the two forms of plural() have d", "msgctxt must be a string literal"]
+        "the two forms of plural() have d", "msgctxt of 'Text' must be a stri"]
 
 
 def test_a_text_cannot_be_plain_and_the_singular_of_a_plural():
