@@ -285,11 +285,22 @@ def _field(name: str, text: str) -> list[str]:
     return [f'{name} ""'] + [quote(line) for line in lines]
 
 
+def _locations(files: list[str], width: int = 79) -> list[str]:
+    """``#:`` lines, as many files on each as fit in ``width`` columns (as GNU's tools wrap
+    them even with --no-wrap)."""
+    lines: list[str] = []
+    for name in files:
+        if lines and len(lines[-1]) + 1 + len(name) <= width:
+            lines[-1] += " " + name
+        else:
+            lines.append("#: " + name)
+    return lines
+
+
 def format_entry(entry: Entry) -> str:
     lines = [f"# {c}".rstrip() for c in entry.comments]
     lines += [f"#. {c}".rstrip() for c in entry.extracted]
-    if entry.locations:
-        lines.append("#: " + " ".join(entry.locations))
+    lines += _locations(entry.locations)
     if entry.flags:
         lines.append("#, " + ", ".join(entry.flags))
     if entry.previous is not None:

@@ -30,7 +30,8 @@ msgctxt "redundancy"
 msgid "None"
 msgstr "Keine"
 
-#: app/engine/narrative.py
+#: app/engine/narrative.py app/report/sections.py app/ui/pages/redundancy.py
+#: app/ui/summary_panel.py
 #, python-brace-format
 msgid "{n:,} replica"
 msgid_plural "{n:,} replicas"
@@ -71,7 +72,7 @@ def test_a_catalog_reads_and_writes_back_unchanged():
     assert (none.msgctxt, none.msgid, none.msgstr) == ("redundancy", "None", "Keine")
     assert none.comments == ["a translator's note"] and none.extracted == ["an extractor's note"]
     assert none.locations == ["app/ui/pages/redundancy.py", "app/ui/pages/requirements.py"]
-    assert replica.msgid_plural == "{n:,} replicas"
+    assert replica.msgid_plural == "{n:,} replicas" and len(replica.locations) == 4
     assert replica.msgstr_plural == ["{n:,} Replikat", "{n:,} Replikate"]
     assert replica.flags == ["python-brace-format"]
     assert replicas_needed.msgid == "Replicas\nneeded"
@@ -84,6 +85,8 @@ def test_a_catalog_reads_and_writes_back_unchanged():
 
 @pytest.mark.skipif(shutil.which("msgcat") is None, reason="GNU gettext not installed")
 def test_the_layout_is_msgcats(tmp_path):
+    """One line per string, file names wrapped at 79 columns (as GNU does even with
+    --no-wrap)."""
     path = tmp_path / "sample.po"
     path.write_text(SAMPLE, encoding="utf-8")
     written = subprocess.run(["msgcat", "--no-wrap", "--add-location=file", str(path)],
