@@ -263,11 +263,11 @@ CONSTANTS: list[tuple[str, str, Selector]] = [
     ("app/engine/narrative.py", "INDEX_NAMES", values),  # {index}: HNSW, flat (exact)...
     # the report's tables of words: ctx.t(RANKINGS[...]), ctx.t(COOLING.get(...)), the glossary
     # (terms and definitions), the formulas (name and where), the compared options' rows
-    ("app/report/sections.py", "RANKINGS", values),
-    ("app/report/sections.py", "COOLING", values),
-    ("app/report/sections.py", "GLOSSARY", item(0, 1)),
-    ("app/report/sections.py", "FORMULAS", item(0, 2)),
-    ("app/report/sections.py", "COMPARED_LABELS", every),
+    ("app/report/phrases.py", "RANKINGS", values),
+    ("app/report/chapters/infrastructure.py", "COOLING", values),
+    ("app/report/chapters/glossary.py", "GLOSSARY", item(0, 1)),
+    ("app/report/chapters/assumptions.py", "FORMULAS", item(0, 2)),
+    ("app/report/chapters/compared.py", "COMPARED_LABELS", every),
     ("app/report/accuracy.py", "RECORDED", keys),  # the accuracy table: ctx.t(group)
     ("app/report/plan.py", "def levels", item(0)),  # ctx.t(level.name)
 ]

@@ -73,7 +73,7 @@ def test_the_report_keys_are_the_second_argument_of_its_helpers():
 def test_constants_and_extra_keys_carry_a_note_for_translators():
     scan = extract.scan_sources()
     ranking = scan.keys[Key("lowest power draw")]
-    assert ranking.notes == ["RANKINGS (app/report/sections.py)"]
+    assert ranking.notes == ["RANKINGS (app/report/phrases.py)"]
     assert Key("With one node down, one of {replicas:,} replicas still serves the full load "
                "({load:,} needed).", plural="With one node down, {left:,} of {replicas:,} "
                "replicas still serve the full load ({load:,} needed).") in scan.keys
