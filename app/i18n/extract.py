@@ -269,7 +269,8 @@ CONSTANTS: list[tuple[str, str, Selector]] = [
     ("app/report/chapters/assumptions.py", "FORMULAS", item(0, 2)),
     ("app/report/chapters/compared.py", "COMPARED_LABELS", every),
     ("app/report/accuracy.py", "RECORDED", keys),  # the accuracy table: ctx.t(group)
-    ("app/report/plan.py", "def levels", item(0)),  # ctx.t(level.name)
+    ("app/report/chapters/validation.py", "LEVEL_NAMES", values),  # ctx.t(LEVEL_NAMES[...])
+    ("app/report/chapters/measured.py", "FIGURES", item(0)),  # ctx.t(FIGURES[metric][0])
 ]
 
 # Texts made outside a literal call, and string parameters the formatter translates: the key,
