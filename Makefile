@@ -11,6 +11,12 @@
 #      running as root; otherwise one message names them and the command stops.
 #   2. .venv is created with `python3 -m venv` when it does not exist.
 #   3. `pip install -e ".[test]"` runs when pyproject.toml is newer than .venv/.installed.
+#   4. the translations (app/i18n/locale/<lang>/LC_MESSAGES/aisizer.po) are compiled to .mo
+#      when a .po changed (app/i18n/po.py, standard library only; the .mo are not in git).
+#
+#   make translations  after changing texts in the code: extract the template, merge it into
+#                      every .po (new texts empty, reworded ones fuzzy), compile (README,
+#                      "Translations")
 #
 # Needs GNU make (Debian's `make`) and Python 3.11 or newer.
 
@@ -45,7 +51,8 @@ run: EXTRA_PKGS := $(RUN_PKGS)
 ARGS ?=
 PYTEST_ARGS ?=
 
-.PHONY: help run test lint setup system-deps clean distclean calibration bench package
+.PHONY: help run test lint setup system-deps mo translations clean distclean calibration \
+        bench package
 
 help:
 	@echo "make run     set up .venv and open the desktop app with the worked example (ARGS=scenario.json)"
@@ -53,6 +60,7 @@ help:
 	@echo "make bench   engine speed benchmark"
 	@echo "make test    set up .venv, then ruff, lint-imports and pytest (whole suite, headless)"
 	@echo "make lint    ruff and lint-imports only"
+	@echo "make translations  extract the texts, merge them into each .po, compile the .mo"
 	@echo "make package  build the offline bundle: dist/aisizer/ and a .tar.gz with its .sha256"
 	@echo "make clean   remove caches and build output; make distclean also removes .venv"
 
@@ -96,7 +104,16 @@ lint: setup
 	@$(BIN)/ruff check app tests
 	$(BIN)/lint-imports
 
-setup: system-deps $(STAMP)
+setup: system-deps $(STAMP) mo
+
+# The compiled translations: each .mo carries the SHA-256 of its .po, so this recompiles exactly
+# the catalogs that changed (and fails, naming file and line, on a broken .po).
+mo: system-deps
+	@$(PYTHON) app/i18n/po.py compile
+
+translations: setup
+	@$(BIN)/python -m app.i18n.extract --update
+	$(PYTHON) app/i18n/po.py compile
 
 # Always runs (cheap); the targets below depend on it order-only, so it never forces a reinstall.
 system-deps:
@@ -164,7 +181,7 @@ $(STAMP): pyproject.toml | $(VENV)/pyvenv.cfg
 
 clean:
 	@rm -rf build dist *.egg-info .pytest_cache .ruff_cache .hypothesis .import_linter_cache \
-	    docs/_build
+	    docs/_build app/i18n/locale/*/LC_MESSAGES/*.mo app/i18n/locale/*.pot
 	find app tests -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean

@@ -1,7 +1,8 @@
 """Where the program's data lives: from source, installed, or frozen by PyInstaller.
 
-Every file the program ships (catalogs, resources) is reached through this module, so the
-same code works from a git checkout, from an installed wheel and from a PyInstaller bundle.
+Every file the program ships (catalogs, resources, translations) is reached through this
+module, so the same code works from a git checkout, from an installed wheel and from a
+PyInstaller bundle.
 """
 
 from __future__ import annotations
@@ -31,6 +32,11 @@ def catalogs_dir() -> Path:
 def resources_dir() -> Path:
     """Icons, fonts, translations, examples."""
     return root() / "resources"
+
+
+def locale_dir() -> Path:
+    """The translations: ``<lang>/LC_MESSAGES/aisizer.po`` and its compiled ``.mo``."""
+    return root() / "app" / "i18n" / "locale"
 
 
 def config_dir() -> Path:

@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 import traceback
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -248,17 +249,35 @@ def _import_qt():
     return QApplication
 
 
+def _compiled_catalog(lang: str) -> str:
+    """Load ``lang``'s compiled gettext catalog as the program will (a missing or stale .mo
+    fails here, where the program would compile the .po in memory or refuse)."""
+    from app.i18n import translations
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", translations.StaleTranslations)
+        try:
+            catalog = translations.load(lang)
+        except (translations.TranslationsMissing, translations.StaleTranslations) as exc:
+            raise CheckFailed(str(exc)) from None
+    if catalog.gettext("&File") == "&File":
+        raise CheckFailed(f"the '{lang}' catalog loads but does not translate '&File'")
+    return translations.catalog_files(lang)[1].name
+
+
 def check_translations() -> str:
+    from app.i18n import LANGUAGES
+
+    compiled = [f"{lang}: {_compiled_catalog(lang)}" for lang in LANGUAGES if lang != "en"]
     _import_qt()
     from PySide6.QtCore import QLibraryInfo, QTranslator
-
-    from app.i18n import LANGUAGES
 
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     translator = QTranslator()
     if not translator.load("qtbase_de", folder):
         raise CheckFailed(f"Qt's German translations (qtbase_de.qm) are not in {folder}")
-    return f"languages {', '.join(LANGUAGES)}; qtbase_de.qm loads from {folder}"
+    return (f"languages {', '.join(LANGUAGES)} ({', '.join(compiled)}); qtbase_de.qm loads "
+            f"from {folder}")
 
 
 def check_window() -> str:

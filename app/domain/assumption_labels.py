@@ -5,7 +5,8 @@
 report's assumptions table show :func:`label` instead: a readable name by the id's last part,
 with the product the id's prefix names (``Assumption.subject``: GPU, server, engine or format
 name) in brackets. The labels are English templates translated like every other text
-(``app/i18n/de.py``). One place for the window and the report: no Qt here.
+(``app/i18n/locale/de/LC_MESSAGES/aisizer.po``). One place for the window and the report: no
+Qt here.
 """
 
 from __future__ import annotations

@@ -33,8 +33,8 @@ class Context:
     parts: int = 0  # subheadings so far: a running count keeps the bookmark names reproducible
     compared: list[tuple[str, SizingResult]] = field(default_factory=list)
 
-    def t(self, template: str, **params) -> str:
-        return t(self.lang, template, **params)
+    def t(self, template: str, *, msgctxt: str | None = None, **params) -> str:
+        return t(self.lang, template, msgctxt=msgctxt, **params)
 
     def number(self, chapter: str) -> int:
         """The number of ``chapter`` in this report (app.report.toc)."""

@@ -19,7 +19,7 @@ RANKINGS = {"capital_cost": "lowest capital cost", "power": "lowest power draw",
 
 
 def redundancy(ctx: Context, value: str) -> str:
-    return ctx.t("none") if value == "none" else value.upper()
+    return ctx.t("none", msgctxt="redundancy") if value == "none" else value.upper()
 
 
 def ranking(ctx: Context, rank_by: str) -> str:

@@ -1,7 +1,8 @@
 """Words and numbers of the report in the reader's language.
 
 Every sentence of the report is an English template translated through :mod:`app.i18n`
-(German texts in ``app/i18n/de_report.py``); numbers are formatted for the language.
+(German texts in ``app/i18n/locale/de/LC_MESSAGES/aisizer.po``); numbers are formatted for the
+language.
 Sentences the engine wrote come as :class:`app.i18n.Message` and are rendered with
 ``Message.text(lang)``. Units are converted here, at the edge: GB = 10^9 B, GiB = 2^30 B.
 """
@@ -18,9 +19,10 @@ GIB = 2**30
 KW = 1e3
 
 
-def t(lang: str, template: str, **params: Any) -> str:
-    """``template`` in ``lang`` with ``params`` filled in (numbers formatted for ``lang``)."""
-    return tr(template, lang, **params)
+def t(lang: str, template: str, *, msgctxt: str | None = None, **params: Any) -> str:
+    """``template`` in ``lang`` (in the gettext context ``msgctxt``) with ``params`` filled in
+    (numbers formatted for ``lang``)."""
+    return tr(template, lang, msgctxt=msgctxt, **params)
 
 
 def word(lang: str, text: str) -> str:

@@ -383,6 +383,7 @@ class Choice:
     tooltip: str = ""
     enabled: bool = True
     params: dict = field(default_factory=dict)
+    msgctxt: str | None = None  # gettext context of the label ("None" of which setting)
 
 
 class ChoiceField(BoundField):
@@ -424,12 +425,14 @@ class ChoiceField(BoundField):
         """Change the English label of the entry for ``value`` (e.g. to name the default)."""
         choice = self.choices[self.values().index(value)]
         choice.label, choice.params = label, params
-        self.editor.setItemText(self.choices.index(choice), t(label, **params))
+        self.editor.setItemText(self.choices.index(choice),
+                                t(label, msgctxt=choice.msgctxt, **params))
 
     def retranslate(self) -> None:
         super().retranslate()
         for index, choice in enumerate(self.choices):
-            self.editor.setItemText(index, t(choice.label, **choice.params))
+            self.editor.setItemText(index, t(choice.label, msgctxt=choice.msgctxt,
+                                             **choice.params))
             tip = t(choice.tooltip) if choice.tooltip else None
             self.editor.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
 
@@ -477,7 +480,7 @@ class MultiCheckField(BoundField):
     def retranslate(self) -> None:
         super().retranslate()
         for choice, box in zip(self.choices, self.boxes, strict=True):
-            box.setText(t(choice.label, **choice.params))
+            box.setText(t(choice.label, msgctxt=choice.msgctxt, **choice.params))
             box.setToolTip(t(choice.tooltip, **choice.params))
 
 

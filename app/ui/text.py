@@ -1,8 +1,8 @@
 """The window's language: every visible text goes through :func:`t`.
 
 Texts are keyed by their English wording (``app.i18n``); the German catalog is
-``app/i18n/de.py``. Qt's own dialogs (file dialogs, standard buttons) use Qt's qtbase
-translations, installed by :func:`set_language`.
+``app/i18n/locale/de/LC_MESSAGES/aisizer.po``. Qt's own dialogs (file dialogs, standard
+buttons) use Qt's qtbase translations, installed by :func:`set_language`.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ _state = {"lang": "en"}
 _translators: list[QTranslator] = []  # kept alive: Qt does not own installed translators
 
 
-def t(text: str, **params: Any) -> str:
-    """``text`` in the window's language, with ``params`` filled in."""
-    return tr(text, _state["lang"], **params)
+def t(text: str, *, msgctxt: str | None = None, **params: Any) -> str:
+    """``text`` in the window's language (in the gettext context ``msgctxt``, for a word that
+    means different things in different places), with ``params`` filled in."""
+    return tr(text, _state["lang"], msgctxt=msgctxt, **params)
 
 
 def render(message: Message | None) -> str:

@@ -21,7 +21,8 @@ from app import summary
 from app.api import example, example_names, load_scenario, set_field, size
 from app.domain.scenario import Workload
 from app.engine.narrative import replica_range
-from app.i18n import CATALOGS, Message, msg, plural
+from app.i18n import Message, msg, plural, po
+from app.i18n.translations import catalog_files
 from app.report import accuracy
 from app.report.chapters import SECTIONS
 from app.report.chapters.cover import cover
@@ -71,7 +72,11 @@ def test_plural_takes_a_float_count_as_shown_without_decimals():
 def test_plural_returns_a_message_with_the_parameters():
     chosen = plural(4, msg("{n} replica"), msg("{n} replicas"), n=4)
     assert isinstance(chosen, Message)
-    assert chosen == Message(template="{n} replicas", params={"n": 4})
+    # the chosen English, and both forms with the count for the other languages (ngettext);
+    # its JSON is the template and parameters alone
+    assert chosen == Message(template="{n} replicas", params={"n": 4},
+                             forms=("{n} replica", "{n} replicas"), count=4)
+    assert chosen.model_dump() == {"template": "{n} replicas", "params": {"n": 4}}
     # parameters of the forms themselves are kept; the shared ones win
     kept = plural(1, msg("{n} replica", n=7), msg("{n} replicas"))
     assert kept.text() == "7 replica"
@@ -117,10 +122,11 @@ def _name(node: ast.AST) -> str | None:
 
 def test_every_plural_passes_two_translatable_forms():
     """Each form is ``msg(...)`` (a literal, or a name whose literals are registered in the
-    translation scan's CONSTANTS) or a nested ``plural(...)``; every literal has German (the
-    report's forms too, which tests/test_translations.py does not scan)."""
+    translation scan's CONSTANTS) or a nested ``plural(...)``; every literal has German."""
     calls = plural_calls()
     assert len(calls) > 40
+    german = {text for e in po.read(catalog_files("de")[0]).entries if e.translated
+              for text in (e.msgid, e.msgid_plural) if text}
     wrong, untranslated = [], []
     for where, call in calls:
         if len(call.args) != 3 or any(_name(a) not in ("msg", "plural") for a in call.args[1:]):
@@ -128,7 +134,7 @@ def test_every_plural_passes_two_translatable_forms():
             continue
         literals = [a.args[0].value for a in call.args[1:] if _name(a) == "msg"
                     and isinstance(a.args[0], ast.Constant)]
-        untranslated += [f"{where}: {t!r}" for t in literals if not CATALOGS["de"].get(t)]
+        untranslated += [f"{where}: {t!r}" for t in literals if t not in german]
         if len(literals) == 2:  # (German may say both alike: "1 Nutzer", "4 Nutzer")
             assert literals[0] != literals[1], where
     assert not wrong, wrong

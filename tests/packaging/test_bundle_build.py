@@ -82,7 +82,7 @@ def test_selftest_passes_offline(bundle, tmp_path):
     assert set(lines) - set(checks) == {lines[-1]}, report  # only the summary besides checks
     assert lines[-1].startswith("selftest passed"), report
     assert "(bundle," in out, "the selftest ran from source, not from the bundle"
-    for name in ("catalogs", "report", "window", "network"):
+    for name in ("catalogs", "report", "translations", "window", "network"):
         assert f"PASS {name}:" in out, (name, report)
 
 
@@ -95,10 +95,12 @@ def test_bundle_contents(bundle):
     inside = bundle / "_internal"
     for wanted in ("catalogs/gpus.toml", "catalogs/defaults.toml", "docs/METHOD.md",
                    "resources/fonts/DejaVuSans.ttf", "resources/examples/worked-example.json",
-                   "resources/icons/aisizer.png", "PySide6/Qt/translations/qtbase_de.qm"):
+                   "resources/icons/aisizer.png", "PySide6/Qt/translations/qtbase_de.qm",
+                   "app/i18n/locale/de/LC_MESSAGES/aisizer.mo"):
         assert (inside / wanted).is_file(), wanted
     for unwanted in ("tkinter", "PySide6/Qt/lib/libQt6Quick.so.6", "PySide6/QtNetwork.abi3.so",
-                     "PySide6/Qt/translations/qtbase_fr.qm", "pytest", "PyInstaller"):
+                     "PySide6/Qt/translations/qtbase_fr.qm", "pytest", "PyInstaller",
+                     "app/i18n/locale/de/LC_MESSAGES/aisizer.po"):
         assert not (inside / unwanted).exists(), unwanted
     assert "AI Sizer" in (bundle / "VERSION").read_text(encoding="utf-8")
     if sys.platform.startswith("linux"):

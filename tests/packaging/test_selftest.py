@@ -132,3 +132,19 @@ def test_config_dir_is_restored_even_when_a_check_raises(quick, monkeypatch, use
     selftest.run(io.StringIO())
     assert seen and all(path != user_config_dir for path in seen)
     assert os.environ["AISIZER_CONFIG_DIR"] == str(user_config_dir)
+
+
+def test_translations_fail_without_a_current_compiled_catalog(monkeypatch, tmp_path):
+    """The program would compile a stale catalog in memory; the selftest names it instead."""
+    from app.i18n import translations
+
+    folder = tmp_path / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    source, _ = translations.catalog_files("de")
+    (folder / source.name).write_bytes(source.read_bytes())
+    monkeypatch.setattr(paths, "locale_dir", lambda: tmp_path)
+    with pytest.raises(selftest.CheckFailed, match=r"aisizer\.mo is missing"):
+        selftest.check_translations()
+    (folder / source.name).unlink()
+    with pytest.raises(selftest.CheckFailed, match="translations for 'de' are missing"):
+        selftest.check_translations()

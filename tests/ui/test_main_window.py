@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QKeySequence, QPa
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app import __version__
-from app.i18n import de
+from app.i18n import translate
 from app.ui import app as gui_app
 from app.ui import files, text
 from app.ui.dialogs.about import AboutDialog, MethodDialog
@@ -333,7 +333,7 @@ def test_no_recovery_question_after_a_clean_exit(window, answers):
 # --- language, preferences, help -----------------------------------------------------------
 def test_preferences_switch_the_language_at_once(window, controller, qtbot):
     first = window.page(0)
-    german_heading = de.MESSAGES[PAGES[0].title]
+    german_heading = translate(PAGES[0].title, "de")
     assert german_heading != PAGES[0].title
     dialog = window.show_preferences()
     assert isinstance(dialog, PreferencesDialog) and dialog.isVisible()
@@ -349,7 +349,7 @@ def test_preferences_switch_the_language_at_once(window, controller, qtbot):
     assert german_heading in first.heading.text()
     assert window.steps.item(0).text() == german_heading
     window.go(1)  # a page made after the switch starts in German
-    assert de.MESSAGES[PAGES[1].title] in window.built[1].heading.text()
+    assert translate(PAGES[1].title, "de") in window.built[1].heading.text()
     dialog.language.setCurrentIndex(dialog.language.findData("en"))
     assert window.go_menu.title() == "&Go" and window.file_menu.title() == "&File"
     assert PAGES[0].title in first.heading.text()

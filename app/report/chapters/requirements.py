@@ -50,7 +50,8 @@ def section_requirements(ctx: Context) -> list[Flowable]:
         (ctx.t("Sovereignty"), sovereignty_text(ctx)),
         (ctx.t("Factors set by the user"), ", ".join(
             f"{name} = {num(value, 'g', lang)}" for name, value in
-            sorted((i.get("factor_overrides") or {}).items())) or ctx.t("none")),
+            sorted((i.get("factor_overrides") or {}).items()))
+         or ctx.t("none", msgctxt="factors set by the user")),
     ]
     return [heading(ctx, "requirements", ctx.t("Requirements")),
             para(ctx.t("What the scenario asks for, after the defaults were filled in (every "

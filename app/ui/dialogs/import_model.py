@@ -63,7 +63,7 @@ def imported_facts(imported: ImportedModel) -> dict[str, str]:
 def sliding_window(imported: ImportedModel) -> str:
     spec = imported.spec
     if not spec.sliding_window:
-        return t("none")
+        return t("none", msgctxt="sliding window")
     local = spec.layers - (spec.global_layers or 0)
     return t("{tokens:,} tokens on {local} of {layers} layers", tokens=spec.sliding_window,
              local=local, layers=spec.layers)

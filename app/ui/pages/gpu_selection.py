@@ -48,6 +48,7 @@ DASH = "–"
 RANKS = (("capital_cost", "Lowest indicative capital cost"), ("power", "Lowest power"),
          ("gpu_count", "Fewest GPUs"), ("tokens_per_dollar", "Most users per dollar"))
 CHOSEN_BY = dict(RANKS) | {"user": "Your configuration"}
+SEARCH_GPUS = "the GPUs the search considers"  # gettext context: "One GPU" is also a column
 STATS = ("VRAM per GPU", "Users per replica", "Tokens/s per user (one user)", "TTFT (one user)",
          "Replicas / GPUs", "Capital cost (indicative)")
 VERDICT_COLOURS = {MEETS: "#2e7d32", "does not fit": "#c62828"}
@@ -426,9 +427,10 @@ class GpuSelectionPage(StepPage):
         restricted = scenario.selection.gpus or []
         for gpu_id, action in self.gpu_actions.items():
             action.setChecked(gpu_id in restricted)
-        self.gpu_button.setText(render(plural(len(restricted), msg("One GPU"), msg("{n} GPUs"),
-                                              n=len(restricted))) if restricted
-                                else t("All GPUs"))
+        self.gpu_button.setText(render(plural(
+            len(restricted), msg("One GPU", msgctxt=SEARCH_GPUS),
+            msg("{n} GPUs", msgctxt=SEARCH_GPUS), n=len(restricted))) if restricted
+            else t("All GPUs"))
 
     def show_result(self, r: SizingResult) -> None:
         self.show_chosen(r)

@@ -219,7 +219,7 @@ class RedundancyPage(StepPage):
     def retranslate(self) -> None:
         self.redundancy_box.setTitle(t("Redundancy"))
         for index, (_, name, note) in enumerate(REDUNDANCY):
-            self.redundancy.button(index).setText(t(name))
+            self.redundancy.button(index).setText(t(name, msgctxt="redundancy"))
             self.redundancy_notes[index].setText(t(note))
         self.storage_box.setTitle(t("Model storage"))
         self.storage_note.setText(t("Nodes load the weights from this storage class when they "
@@ -308,7 +308,8 @@ class RedundancyPage(StepPage):
     # --- edits -----------------------------------------------------------------------------
     def set_redundancy(self, index: int) -> None:
         value, name, _ = REDUNDANCY[index]
-        self.controller.edit("availability.redundancy", value, t("Redundancy {name}", name=name))
+        self.controller.edit("availability.redundancy", value,
+                             t("Redundancy {name}", name=msg(name, msgctxt="redundancy")))
 
     def set_storage(self, index: int) -> None:
         self.controller.edit("availability.storage_tier", self.storage_combo.itemData(index),

@@ -79,7 +79,8 @@ ENGINES = [
     Choice("llama.cpp", "llama.cpp"), Choice("generic", "Other engine (generic profile)"),
 ]
 REDUNDANCY = [
-    Choice("none", "None", "A failed replica takes its share of the users down."),
+    Choice("none", "None", "A failed replica takes its share of the users down.",
+           msgctxt="redundancy"),
     Choice("n+1", "N+1 (one spare replica)", "One replica more than the load needs."),
     Choice("2n", "2N (everything doubled)", "Twice the replicas the load needs."),
 ]

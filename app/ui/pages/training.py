@@ -56,7 +56,7 @@ ZERO = [
 ]
 RECOMPUTE = [
     Choice(None, "(search: the least that fits)"),
-    Choice("none", "None"),
+    Choice("none", "None", msgctxt="activation recompute"),
     Choice("selective", "Selective (attention)"),
     Choice("full", "Full (every layer)"),
 ]
