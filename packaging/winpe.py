@@ -78,6 +78,8 @@ class PE:
     sections: list[Section]
     imports: list[str] = field(default_factory=list)
     delay_imports: list[str] = field(default_factory=list)
+    # DLL -> the functions imported from it by name (ordinals as "#n"), both tables.
+    functions: dict[str, list[str]] = field(default_factory=dict)
     resources: list[Resource] = field(default_factory=list)
 
     @property
@@ -176,23 +178,49 @@ def parse(data: bytes, path: Path | None = None) -> PE:
                 struct.unpack_from("<IIIII", data, at)
             if not (original_thunk or name_rva or first_thunk):
                 break
-            pe.imports.append(_cstring(data, offset(name_rva)))
+            dll = _cstring(data, offset(name_rva))
+            pe.imports.append(dll)
+            pe.functions.setdefault(dll, []).extend(
+                _thunk_names(data, original_thunk or first_thunk, offset, magic == 0x20B))
             at += 20
     rva, size = directories[DIR_DELAY_IMPORT]
     if rva and size:
         at = offset(rva)
         while True:
-            attributes, name_rva = struct.unpack_from("<II", data, at)
+            attributes, name_rva, _handle, _iat, names_rva = struct.unpack_from("<IIIII", data,
+                                                                                  at)
             if not name_rva:
                 break
             if not attributes & 1:  # Visual C++ 6 style: virtual addresses, not RVAs
                 name_rva -= image_base
-            pe.delay_imports.append(_cstring(data, offset(name_rva)))
+                names_rva -= image_base
+            dll = _cstring(data, offset(name_rva))
+            pe.delay_imports.append(dll)
+            pe.functions.setdefault(dll, []).extend(
+                _thunk_names(data, names_rva, offset, magic == 0x20B))
             at += 32
     rva, size = directories[DIR_RESOURCE]
     if rva and size:
         pe.resources = _read_resources(data, offset(rva), offset)
     return pe
+
+
+def _thunk_names(data: bytes, rva: int, offset, wide: bool) -> list[str]:
+    """The names an import lookup table lists (``#n`` for an import by ordinal)."""
+    if not rva:
+        return []
+    size, flag = (8, 1 << 63) if wide else (4, 1 << 31)
+    names = []
+    at = offset(rva)
+    while True:
+        (entry,) = struct.unpack_from("<Q" if wide else "<I", data, at)
+        if not entry:
+            return names
+        if entry & flag:
+            names.append(f"#{entry & 0xFFFF}")
+        else:
+            names.append(_cstring(data, offset(entry & 0x7FFFFFFF) + 2))
+        at += size
 
 
 def read(path: Path) -> PE:
