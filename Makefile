@@ -4,6 +4,12 @@
 #   make test   set everything up, then ruff, import contracts and the whole test suite (headless)
 #   make package  set everything up, install PyInstaller into .venv, build the offline bundle
 #                 (dist/aisizer/, dist/aisizer-<version>-<os>-<arch>.tar.gz and its .sha256)
+#   make package-windows  build the Windows x86-64 folder on this machine (no Windows needed):
+#                 dist/aisizer-<version>-windows-x86_64.zip and its .sha256 (README, "Windows")
+#   make windows-wine     then run that folder's selftest under Wine 10 in a Debian 13 chroot
+#                 (root, debootstrap, network to Debian's mirror; slow the first time)
+#   make windows-lock     re-resolve packaging/windows-requirements.in into the hash-locked
+#                 packaging/windows-requirements.txt the Windows build installs from
 #
 # Set-up is idempotent and quick when nothing changed:
 #   1. system packages: python3-venv (only while .venv does not exist yet) and the libraries Qt
@@ -38,8 +44,10 @@ QT_RUNTIME_LIBS := libglib-2.0.so.0 libGL.so.1 libEGL.so.1 libfontconfig.so.1 \
                    libfreetype.so.6 libdbus-1.so.3 libxkbcommon.so.0
 
 # Tools the tests use besides Python: pdffonts and pdftoppm check the PDF report's fonts and
-# render its pages. Only `make test` installs them (target-specific, inherited by set-up).
-TEST_PKGS := poppler-utils
+# render its pages; osslsigncode signs a Windows launcher and objdump reads its import table
+# (tests/packaging/test_winpe.py). Only `make test` installs them (target-specific, inherited
+# by set-up).
+TEST_PKGS := poppler-utils osslsigncode binutils
 EXTRA_PKGS :=
 test: EXTRA_PKGS := $(TEST_PKGS)
 # A window on an X11 desktop needs Qt's xcb platform libraries (ECOSYSTEM.md).
@@ -52,7 +60,7 @@ ARGS ?=
 PYTEST_ARGS ?=
 
 .PHONY: help run test lint setup system-deps mo translations clean distclean calibration \
-        bench package
+        bench package package-windows windows-lock windows-wine
 
 help:
 	@echo "make run     set up .venv and open the desktop app with the worked example (ARGS=scenario.json)"
@@ -62,6 +70,9 @@ help:
 	@echo "make lint    ruff and lint-imports only"
 	@echo "make translations  extract the texts, merge them into each .po, compile the .mo"
 	@echo "make package  build the offline bundle: dist/aisizer/ and a .tar.gz with its .sha256"
+	@echo "make package-windows  build the Windows zip here: dist/aisizer-<version>-windows-x86_64.zip"
+	@echo "make windows-wine  run the Windows folder's selftest under Wine (Debian 13 chroot, root)"
+	@echo "make windows-lock  refresh the hash-locked packaging/windows-requirements.txt"
 	@echo "make clean   remove caches and build output; make distclean also removes .venv"
 
 # The desktop app with the built-in worked example (ARGS=scenario.json opens a file instead).
@@ -77,8 +88,8 @@ bench: setup
 # Runs all three checks even when one fails, so one run shows every problem; fails if any did.
 test: setup
 	@failed=""
-	echo "==> ruff check app tests"
-	$(BIN)/ruff check app tests || failed="$$failed ruff"
+	echo "==> ruff check app tests packaging"
+	$(BIN)/ruff check app tests packaging || failed="$$failed ruff"
 	echo "==> lint-imports"
 	$(BIN)/lint-imports || failed="$$failed lint-imports"
 	echo "==> pytest (QT_QPA_PLATFORM=offscreen, slow tests included)"
@@ -100,8 +111,26 @@ package: setup
 	fi
 	$(BIN)/python packaging/build.py $(PACKAGE_ARGS)
 
+# The Windows folder and zip, assembled here from the embeddable CPython and win_amd64 wheels
+# (packaging/build_windows.py; README, "Windows"). Downloads go to build/windows/downloads once.
+# osslsigncode checks python.exe's Authenticode signature (and signs, when a certificate is
+# configured: AISIZER_SIGN_PKCS12, AISIZER_SIGN_PASSWORD). Extra arguments:
+# `make package-windows WINDOWS_ARGS=--installer` (NSIS installer too).
+WINDOWS_ARGS ?=
+package-windows: EXTRA_PKGS := osslsigncode
+package-windows: setup
+	@$(BIN)/python packaging/build_windows.py $(WINDOWS_ARGS)
+
+windows-lock: setup
+	@$(BIN)/python packaging/build_windows.py --lock
+
+# The folder's selftest under Wine: needs root (debootstrap, chroot, unshare -n). The chroot
+# (build/wine-trixie) is made once and reused.
+windows-wine: package-windows
+	@sh packaging/wine/run.sh build/windows/aisizer
+
 lint: setup
-	@$(BIN)/ruff check app tests
+	@$(BIN)/ruff check app tests packaging
 	$(BIN)/lint-imports
 
 setup: system-deps $(STAMP) mo

@@ -1,8 +1,12 @@
-"""Where the program's data lives: from source, installed, or frozen by PyInstaller.
+"""Where the program's data lives: from source, installed, frozen by PyInstaller, or in the
+Windows folder (the embeddable CPython with the app beside it, packaging/build_windows.py).
 
 Every file the program ships (catalogs, resources, translations) is reached through this
-module, so the same code works from a git checkout, from an installed wheel and from a
-PyInstaller bundle.
+module, so the same code works from a git checkout, from an installed wheel and from either
+bundle. The user's own files (settings, user catalogs, crash logs, signing identity) live in
+one configuration folder: ``~/.config/AISizer`` on Linux, ``%APPDATA%\\AISizer`` on Windows
+(the roaming profile, so settings follow a user between the laptops of a domain),
+``~/Library/Application Support/AISizer`` on macOS; ``AISIZER_CONFIG_DIR`` overrides it.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from pathlib import Path
 
 import platformdirs
 
-from app import APP_NAME, ORG_NAME
+from app import APP_NAME
 
 
 def root() -> Path:
@@ -39,12 +43,30 @@ def locale_dir() -> Path:
     return root() / "app" / "i18n" / "locale"
 
 
+def installation() -> str:
+    """How this copy runs: ``bundle`` (PyInstaller), ``windows folder`` (the embeddable
+    Python, recognised by its ``._pth`` file) or ``source`` (a checkout or an installed
+    package)."""
+    if getattr(sys, "frozen", False):
+        return "bundle"
+    if any(Path(sys.executable).parent.glob("python3*._pth")):
+        return "windows folder"
+    return "source"
+
+
+CONFIG_FOLDER = APP_NAME.replace(" ", "")  # "AISizer"
+
+
 def config_dir() -> Path:
-    """The user's configuration folder; ``AISIZER_CONFIG_DIR`` overrides it (tests, kiosks)."""
+    """The user's configuration folder; ``AISIZER_CONFIG_DIR`` overrides it (tests, kiosks).
+
+    No author level (``%APPDATA%\\AISizer``, not ``AISizer\\AISizer``; Linux and macOS have
+    none anyway) and the roaming profile on Windows.
+    """
     override = os.environ.get("AISIZER_CONFIG_DIR")
     if override:
         return Path(override)
-    return Path(platformdirs.user_config_dir(APP_NAME.replace(" ", ""), ORG_NAME.replace(" ", "")))
+    return Path(platformdirs.user_config_dir(CONFIG_FOLDER, appauthor=False, roaming=True))
 
 
 def user_catalog_dir() -> Path:

@@ -26,6 +26,7 @@ import os
 import socket
 import sys
 import tempfile
+import threading
 import time
 import traceback
 import warnings
@@ -59,36 +60,64 @@ class NetworkRefused(RuntimeError):
     """The self-test refused a network access (AI Sizer must work offline)."""
 
 
+LOOPBACK = ("127.0.0.1", "::1")
+
+
 @dataclass
 class SocketGuard:
-    """Refuses every non-local socket use while active and remembers each attempt."""
+    """Refuses every non-local socket use while active and remembers each attempt.
+
+    One exception: ``socket.socketpair()``. On Windows it is made of two TCP sockets joined
+    over the loopback interface (there is no AF_UNIX pair), and asyncio's event loop makes one
+    at start (pyHanko signs through asyncio). A loopback connection made inside
+    ``socketpair()`` is allowed; any other is refused.
+    """
 
     attempts: list[str] = field(default_factory=list)
+    _pairing: threading.local = field(default_factory=threading.local)
 
     def refuse(self, target: object) -> NetworkRefused:
         self.attempts.append(str(target))
         return NetworkRefused(f"network access refused: {target}")
 
+    def allows(self, sock: socket.socket, address: object) -> bool:
+        """Whether ``sock`` may connect or send to ``address``."""
+        unix = getattr(socket, "AF_UNIX", None)
+        if unix is not None and sock.family == unix:
+            return True
+        return (getattr(self._pairing, "active", False) and isinstance(address, tuple)
+                and bool(address) and address[0] in LOOPBACK)
+
+    @contextlib.contextmanager
+    def pairing(self) -> Iterator[None]:
+        """Inside ``socketpair()``: its own loopback connection is allowed (this thread)."""
+        before = getattr(self._pairing, "active", False)
+        self._pairing.active = True
+        try:
+            yield
+        finally:
+            self._pairing.active = before
+
     @contextlib.contextmanager
     def active(self) -> Iterator[SocketGuard]:
-        unix = getattr(socket, "AF_UNIX", None)
         originals = {name: getattr(socket.socket, name)
                      for name in ("connect", "connect_ex", "sendto", "sendmsg")
                      if hasattr(socket.socket, name)}
         module_originals = {name: getattr(socket, name)
                             for name in ("create_connection", "getaddrinfo", "gethostbyname",
                                          "gethostbyname_ex", "gethostbyaddr")}
+        real_socketpair = socket.socketpair
         guard = self
 
         def method(name: str) -> Callable:
             real = originals[name]
 
             def guarded(sock, *args, **kwargs):
-                if unix is not None and sock.family == unix:
-                    return real(sock, *args, **kwargs)
                 if name == "sendmsg" and len(args) < 4 and "address" not in kwargs:
                     return real(sock, *args, **kwargs)  # on a connected socket: already checked
                 target = args[-1] if args else kwargs.get("address")
+                if guard.allows(sock, target):
+                    return real(sock, *args, **kwargs)
                 raise guard.refuse(repr(target))
 
             return guarded
@@ -99,17 +128,23 @@ class SocketGuard:
 
             return guarded
 
+        def socketpair(*args, **kwargs):
+            with guard.pairing():
+                return real_socketpair(*args, **kwargs)
+
         try:
             for name in originals:
                 setattr(socket.socket, name, method(name))
             for name in module_originals:
                 setattr(socket, name, refused(name))
+            socket.socketpair = socketpair
             yield self
         finally:
             for name, real in originals.items():
                 setattr(socket.socket, name, real)
             for name, real in module_originals.items():
                 setattr(socket, name, real)
+            socket.socketpair = real_socketpair
 
 
 # --------------------------------------------------------------------------- helpers
@@ -157,7 +192,7 @@ def check_files() -> str:
         missing.append("resources/examples/*.json")
     if missing:
         raise CheckFailed(f"missing under {root}: {', '.join(missing)}")
-    where = "bundle" if getattr(sys, "frozen", False) else "source"
+    where = paths.installation()
     return (f"{APP_NAME} {__version__} ({where}, Python {sys.version.split()[0]}) at {root}: "
             f"{len(wanted)} data files, {len(fonts)} fonts, {len(examples)} examples")
 
@@ -295,9 +330,13 @@ def check_window() -> str:
             raise CheckFailed("the window did not finish sizing the example within 30 s")
         QApplication.processEvents()
         image = window.grab().toImage()
-        if (image.width(), image.height()) != (window.width(), window.height()):
-            raise CheckFailed(f"rendered {image.width()} x {image.height()} pixels, but the "
-                              f"window is {window.width()} x {window.height()}")
+        # On a scaled display (Windows at 150 %, QT_SCALE_FACTOR) the image has device pixels.
+        ratio = image.devicePixelRatio() or 1.0
+        logical = (round(image.width() / ratio), round(image.height() / ratio))
+        if logical != (window.width(), window.height()):
+            raise CheckFailed(f"rendered {image.width()} x {image.height()} pixels at scale "
+                              f"{ratio:g}, but the window is {window.width()} x "
+                              f"{window.height()}")
         if (window.width(), window.height()) != WINDOW_SIZE:
             raise CheckFailed(f"the window is {window.width()} x {window.height()}, asked for "
                               f"{WINDOW_SIZE[0]} x {WINDOW_SIZE[1]}")
@@ -308,8 +347,9 @@ def check_window() -> str:
         if window.controller.result is None:
             raise CheckFailed("the window shows no sizing result for the built-in example")
         pages = len(getattr(window, "pages", []))
+        scale = f", scale {ratio:g}" if ratio != 1 else ""
         return (f"main window rendered at {image.width()} x {image.height()} on "
-                f"'{app.platformName()}' ({pages} pages, font '{app.font().family()}', "
+                f"'{app.platformName()}'{scale} ({pages} pages, font '{app.font().family()}', "
                 f"{len(colours)} colours sampled)")
     finally:
         window.hide()

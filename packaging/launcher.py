@@ -29,14 +29,15 @@ _probe_refs: list = []  # keeps the probe's Qt objects alive
 
 
 def _config_dir() -> Path:
-    """The configuration folder, worked out without importing the app (it may be broken)."""
+    """The configuration folder (app.paths), or the temporary folder when even that module
+    cannot be imported (a broken installation still gets its crash log)."""
     override = os.environ.get("AISIZER_CONFIG_DIR")
     if override:
         return Path(override)
     try:
-        import platformdirs
+        from app.paths import config_dir
 
-        return Path(platformdirs.user_config_dir("AISizer", "AISizer"))
+        return config_dir()
     except Exception:  # any failure: fall back to the temporary folder
         return Path(tempfile.gettempdir()) / "AISizer"
 
@@ -72,6 +73,8 @@ def write_crash_log(exc_type, exc, tb) -> Path | None:
 
 
 MISSING_LIBRARY = re.compile(r"([\w.+-]+\.so[.\d]*): cannot open shared object file")
+# Windows: an extension module whose DLLs cannot be found or loaded.
+DLL_LOAD_FAILED = re.compile(r"DLL load failed while importing ([\w.]+)")
 
 
 def message_for(exc_type, exc, log: Path | None) -> str:
@@ -82,6 +85,11 @@ def message_for(exc_type, exc, log: Path | None) -> str:
         return (f"AI Sizer cannot start: the system library {missing.group(1)} is missing. "
                 "Install the system packages the README lists for your distribution (Debian "
                 f"and Ubuntu: sudo apt-get install libgl1 libegl1). {where}")
+    dll = DLL_LOAD_FAILED.search(str(exc))
+    if dll:
+        return (f"AI Sizer cannot start: Windows could not load {dll.group(1)} ({exc}). "
+                "Unpack the whole zip again and keep the lib folder beside aisizer.exe; "
+                f"Windows 10 version 1809 or newer is needed. {where}")
     what = f"{exc_type.__name__}: {exc}" if str(exc) else exc_type.__name__
     return (f"AI Sizer stopped because of an unexpected error ({what}). {where} "
             "Please send that file to your support contact.")

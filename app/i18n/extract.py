@@ -266,6 +266,9 @@ CONSTANTS: list[tuple[str, str, Selector]] = [
     ("app/engine/narrative.py", "METHOD_NAMES", values),  # {method}: full training, LoRA...
     ("app/engine/narrative.py", "RECOMPUTE_NAMES", values),  # {recompute}
     ("app/engine/narrative.py", "INDEX_NAMES", values),  # {index}: HNSW, flat (exact)...
+    # why a file could not be replaced on Windows: the {reason} of "Cannot save {path}: ..."
+    ("app/atomic.py", "IN_USE", every),
+    ("app/atomic.py", "READ_ONLY", every),
     # the report's tables of words: ctx.t(RANKINGS[...]), ctx.t(COOLING.get(...)), the glossary
     # (terms and definitions), the formulas (name and where), the compared options' rows
     ("app/report/phrases.py", "RANKINGS", values),

@@ -35,7 +35,8 @@ def exports(data: bytes, pe: winpe.PE) -> dict[str, int]:
     n_names, functions, names, ordinals = fields[7], fields[8], fields[9], fields[10]
     found = {}
     for i in range(n_names):
-        name = winpe._cstring(data, offset(struct.unpack_from("<I", data, offset(names) + 4 * i)[0]))
+        name_rva = struct.unpack_from("<I", data, offset(names) + 4 * i)[0]
+        name = winpe._cstring(data, offset(name_rva))
         ordinal = struct.unpack_from("<H", data, offset(ordinals) + 2 * i)[0]
         found[name] = offset(struct.unpack_from("<I", data, offset(functions) + 4 * ordinal)[0])
     return found

@@ -10,6 +10,8 @@ import contextlib
 import io
 import os
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ import pytest
 from app import paths, selftest
 from app.cli import main
 
+ROOT = Path(__file__).resolve().parents[2]
 CHECKS = ["files", "catalogs", "user catalog", "report", "translations", "window", "network"]
 
 
@@ -148,3 +151,52 @@ def test_translations_fail_without_a_current_compiled_catalog(monkeypatch, tmp_p
     (folder / source.name).unlink()
     with pytest.raises(selftest.CheckFailed, match="translations for 'de' are missing"):
         selftest.check_translations()
+
+
+def test_windows_socketpair_over_loopback_is_allowed_and_nothing_else(monkeypatch):
+    """On Windows socket.socketpair() joins two TCP sockets over 127.0.0.1 (asyncio makes one
+    for its event loop, and pyHanko signs through asyncio): allowed inside socketpair only."""
+    guard = selftest.SocketGuard()
+    seen = []
+
+    def windows_socketpair(*args, **kwargs):  # stands in for CPython's Windows fallback
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            seen.append(guard.allows(sock, ("127.0.0.1", 50000)))
+            seen.append(guard.allows(sock, ("::1", 50000)))
+            seen.append(guard.allows(sock, ("192.0.2.1", 50000)))
+        return "pair"
+
+    monkeypatch.setattr(socket, "socketpair", windows_socketpair)
+    with guard.active():
+        assert socket.socketpair() == "pair"
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            assert not guard.allows(sock, ("127.0.0.1", 50000))  # outside socketpair
+            with pytest.raises(selftest.NetworkRefused):
+                sock.connect(("127.0.0.1", 9))
+    assert seen == [True, True, False]
+    assert socket.socketpair is windows_socketpair
+    assert guard.attempts == ["('127.0.0.1', 9)"]
+
+
+@pytest.mark.slow
+def test_the_window_check_passes_on_a_scaled_display(tmp_path):
+    """A Windows laptop at 200 % renders the window with twice the pixels; the check compares
+    the window's size in device-independent pixels."""
+    proc = subprocess.run(
+        [sys.executable, "-c", "from app import selftest; print(selftest.check_window())"],
+        cwd=ROOT, capture_output=True, text=True, timeout=180,
+        env={**os.environ, "QT_SCALE_FACTOR": "2", "QT_QPA_PLATFORM": "offscreen",
+             "AISIZER_CONFIG_DIR": str(tmp_path)})
+    assert proc.returncode == 0, proc.stderr
+    assert "rendered at 2560 x 1600 on 'offscreen', scale 2" in proc.stdout
+
+
+def test_the_installation_kind(monkeypatch, tmp_path):
+    assert paths.installation() == "source"
+    python = tmp_path / "lib" / "python"
+    python.mkdir(parents=True)
+    (python / "python313._pth").write_text("python313.zip\n", encoding="utf-8")
+    monkeypatch.setattr(sys, "executable", str(python / "python.exe"))
+    assert paths.installation() == "windows folder"
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert paths.installation() == "bundle"
