@@ -15,7 +15,8 @@ status 0 only when every check passed. The checks:
 - network: nothing tried to open a network connection during the run.
 
 The whole run is under a socket guard: an attempt to resolve a name or to connect or send to
-anything but a local (AF_UNIX) socket is refused and makes the ``network`` check fail. Qt is
+anything but a local (AF_UNIX) socket is refused and makes the ``network`` check fail (the
+one exception: the loopback pair ``socket.socketpair()`` makes on Windows). Qt is
 imported lazily (only for the last checks), so a broken Qt still lets the others report.
 """
 
@@ -421,7 +422,8 @@ def _network_detail(guard: SocketGuard) -> str:
     if guard.attempts:
         raise CheckFailed(f"{len(guard.attempts)} network access(es) were attempted and "
                           f"refused: {_short(guard.attempts)}")
-    return "no network access was attempted (every socket use outside AF_UNIX was guarded)"
+    return ("no network access was attempted (every socket use outside AF_UNIX and "
+            "socketpair() was guarded)")
 
 
 def main(verbose: bool = False) -> int:

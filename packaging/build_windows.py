@@ -330,15 +330,15 @@ def distlib_launchers(pip_wheel: Path) -> dict[str, bytes]:
 
 
 def version_text(python_version: str, pins: list[Pin], signed: bool) -> str:
-    commit = _git("rev-parse", "--short=12", "HEAD") or "unknown"
-    dirty = " (with uncommitted changes)" if _git("status", "--porcelain", "--untracked-files=no") \
+    # No build time: the same commit and lock give the same folder, byte for byte.
+    commit = _git("log", "-1", "--format=%h (%cs)", "--abbrev=12") or "unknown"
+    dirty = " with uncommitted changes" if _git("status", "--porcelain", "--untracked-files=no") \
         else ""
     wanted = ("pyside6-essentials", "numpy", "pydantic", "reportlab", "pyhanko", "cryptography")
     versions = ", ".join(f"{p.name} {p.version}" for p in pins if p.name in wanted)
     return "\n".join([
         f"AI Sizer {version()} for Windows x86-64 (Windows 10 1809 or newer, Windows 11)",
-        f"built {dt.datetime.now(dt.UTC).strftime('%Y-%m-%d %H:%M UTC')} on "
-        f"{sys.platform} from commit {commit}{dirty}",
+        f"built on {sys.platform} from commit {commit}{dirty}",
         f"Python {python_version} (the python.org embeddable package); {versions}",
         "launchers: " + ("signed" if signed else "not signed (Windows SmartScreen may warn on "
                          "first start: More info > Run anyway)"),
