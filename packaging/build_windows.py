@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import hashlib
+import importlib.util
 import io
 import os
 import re
@@ -282,6 +283,28 @@ def copy_tree(source: Path, target: Path) -> int:
     return count
 
 
+def compile_translations(target: Path) -> list[Path]:
+    """The gettext catalogs (``app/i18n/locale/<lang>/LC_MESSAGES/aisizer.po``) compiled
+    into ``target`` with app/i18n/po.py, as the PyInstaller spec does; the folder carries the
+    ``.mo`` alone. Nothing to do where the app has no such catalogs."""
+    source = ROOT / "app" / "i18n" / "locale"
+    tools = ROOT / "app" / "i18n" / "po.py"
+    if not source.is_dir() or not tools.is_file():
+        return []
+    spec = importlib.util.spec_from_file_location("aisizer_po_tools", tools)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    module.compile_all(source, target, force=True)
+    for sources in (*target.rglob("*.po"), *target.rglob("*.pot")):
+        sources.unlink()
+    compiled = sorted(target.rglob("*.mo"))
+    if len(compiled) != len(module.catalogs(source)):
+        raise SystemExit(f"compiled {len(compiled)} translations into {target}, expected "
+                         f"{len(module.catalogs(source))}")
+    return compiled
+
+
 PTH = """\
 python{tag}.zip
 .
@@ -412,6 +435,7 @@ def assemble(folder: Path, files: dict[str, Path], icon: bytes) -> str:
         kept, dropped = unpack_wheel(wheel, site)
         print(f"    {wheel.name}: {kept} files kept, {dropped} left out")
     copy_tree(ROOT / "app", lib / "app")
+    compile_translations(lib / "app" / "i18n" / "locale")
     copy_tree(ROOT / "catalogs", lib / "catalogs")
     copy_tree(ROOT / "resources", lib / "resources")
     (lib / "docs").mkdir()

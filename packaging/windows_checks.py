@@ -103,6 +103,7 @@ FORBIDDEN = (
     ("*/__pycache__/*", "bytecode from the build machine"),
     ("*/tests/*", "test suites"),
     ("*/pyqtgraph/examples/*", "pyqtgraph examples"),
+    ("lib/app/*.po", "translation sources (the folder carries the compiled .mo)"),
 )
 TRANSLATION = re.compile(r".*/PySide6/translations/(?P<name>[^/]+\.qm)$")
 KEPT_TRANSLATION = re.compile(r"^(qtbase|qt)_(de|en)\.qm$")

@@ -151,4 +151,24 @@ if cp "$CHROOT$WORK/shots/"*.png "$SHOTS/" 2>/dev/null; then
 else
     echo "    no screenshots written"
 fi
+SETUP=$(ls "$ROOT"/dist/aisizer-*-windows-x86_64-setup.exe 2>/dev/null | tail -1)
+if [ -n "$SETUP" ]; then
+    echo "==> 5. the installer, silently (/S), into a folder with a space, then the uninstaller"
+    cp "$SETUP" "$CHROOT$WORK/setup.exe"
+    place='C:\users\root\AppData\Local\Programs\AI Sizer'
+    unix="$CHROOT/root/.wine-aisizer/drive_c/users/root/AppData/Local/Programs/AI Sizer"
+    rm -rf "$unix"
+    inside sh -c 'timeout 900 wine "$1" /S' sh "$WORK/setup.exe" >/dev/null 2>&1 \
+        && echo "    installed: $(ls "$unix" | tr '\n' ' ')" || echo "    the installer failed ($?)"
+    inside sh -c 'timeout 300 wine "$1\aisizer.exe" --version' sh "$place" 2>&1 \
+        | tr -d '\000' | tail -1 | sed 's/^/    installed aisizer.exe --version: /'
+    lnk="$CHROOT/root/.wine-aisizer/drive_c/users/root/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/AI Sizer.lnk"
+    [ -f "$lnk" ] && echo "    Start-menu entry: present" || echo "    Start-menu entry: MISSING"
+    inside sh -c 'wine reg query "HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\AISizer" /v DisplayVersion' \
+        2>/dev/null | tr -d '\000\r' | grep DisplayVersion | sed 's/^ */    registered: /' || true
+    inside sh -c 'timeout 300 wine "$1\uninstall.exe" /S' sh "$place" >/dev/null 2>&1 || true
+    sleep 5  # the NSIS uninstaller copies itself and returns before it has finished
+    if [ -e "$unix" ] || [ -f "$lnk" ]; then echo "    after uninstall: files left: $(ls "$unix" 2>/dev/null | tr '\n' ' ')"
+    else echo "    after uninstall: the folder and the Start-menu entry are gone"; fi
+fi
 exit "$status"

@@ -312,3 +312,33 @@ def test_a_wheel_is_unpacked_through_the_rules(tmp_path):
     assert build_windows.unpack_wheel(wheel, site) == (3, 4)
     assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()) == [
         "demo-1.0.dist-info/METADATA", "demo/__init__.py", "demo_extra.py"]
+
+
+def test_translations_are_compiled_and_only_the_mo_is_carried(tmp_path, monkeypatch):
+    """With gettext catalogs (app/i18n/locale/<lang>/LC_MESSAGES/aisizer.po and the
+    app/i18n/po.py that compiles them), the folder gets the .mo and no .po or .pot."""
+    root = tmp_path / "src"
+    locale = root / "app" / "i18n" / "locale"
+    (locale / "de" / "LC_MESSAGES").mkdir(parents=True)
+    (locale / "de" / "LC_MESSAGES" / "aisizer.po").write_text('msgid ""\n', encoding="utf-8")
+    (root / "app" / "i18n" / "po.py").write_text(
+        "from dataclasses import dataclass\n"  # a dataclass needs its module registered
+        "@dataclass\nclass Entry:\n    text: str = ''\n"
+        "def catalogs(folder):\n    return sorted(folder.glob('*/LC_MESSAGES/aisizer.po'))\n"
+        "def compile_all(folder, out_dir=None, force=False):\n"
+        "    for po in catalogs(folder):\n"
+        "        mo = (out_dir or folder) / po.relative_to(folder).with_suffix('.mo')\n"
+        "        mo.parent.mkdir(parents=True, exist_ok=True)\n"
+        "        mo.write_bytes(b'compiled')\n", encoding="utf-8")
+    monkeypatch.setattr(build_windows, "ROOT", root)
+    target = tmp_path / "lib" / "app" / "i18n" / "locale"
+    build_windows.copy_tree(locale, target)
+    (target / "aisizer.pot").write_text("", encoding="utf-8")
+    assert build_windows.compile_translations(target) == [
+        target / "de" / "LC_MESSAGES" / "aisizer.mo"]
+    assert sorted(p.name for p in target.rglob("*") if p.is_file()) == ["aisizer.mo"]
+
+
+def test_no_gettext_catalogs_nothing_to_compile(tmp_path, monkeypatch):
+    monkeypatch.setattr(build_windows, "ROOT", tmp_path)
+    assert build_windows.compile_translations(tmp_path / "lib") == []
