@@ -521,6 +521,31 @@ def check_python_signature(exe: Path) -> str:
 # --------------------------------------------------------------------------- main
 
 
+def build_folder(work: Path, identity: tuple[Path, str] | None) -> Path:
+    """Download what the lock pins, assemble and prune the folder, sign its launchers when
+    a certificate is configured, and write VERSION.txt and README.txt; returns the folder."""
+    pins = read_lock()
+    files = download(pins, work / "downloads")
+    folder = work / NAME
+    print(f"==> assembling {folder}", flush=True)
+    icon = (PACKAGING / "icons" / "aisizer.ico").read_bytes()
+    python_version = assemble(folder, files, icon)
+    print(f"    embedded Python {python_version}: "
+          f"{check_python_signature(folder / 'lib' / 'python' / 'python.exe')}")
+    for removed in prune(folder):
+        print(f"    pruned {removed} (nothing left in the folder needs it)")
+    if identity is not None:
+        for exe in LAUNCHERS:
+            sign(folder / exe, identity)
+        print(f"    signed {', '.join(LAUNCHERS)} with {identity[0].name}")
+    (folder / "VERSION.txt").write_text(
+        version_text(python_version, pins, identity is not None).replace("\n", "\r\n"),
+        encoding="utf-8")
+    (folder / "README.txt").write_text(README.format(version=version()).replace("\n", "\r\n"),
+                                       encoding="utf-8")
+    return folder
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lock", action="store_true",
@@ -542,36 +567,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Wrote {LOCK} ({len(pins)} pinned files)")
         return 0
     identity = signing_identity(args.sign_pkcs12)
-    pins = read_lock()
-    files = download(pins, args.work.resolve() / "downloads")
-    folder = args.work.resolve() / NAME
-    print(f"==> assembling {folder}", flush=True)
-    icon = (PACKAGING / "icons" / "aisizer.ico").read_bytes()
-    python_version = assemble(folder, files, icon)
-    print(f"    embedded Python {python_version}: "
-          f"{check_python_signature(folder / 'lib' / 'python' / 'python.exe')}")
-    for removed in prune(folder):
-        print(f"    pruned {removed} (nothing left in the folder needs it)")
-    if identity is not None:
-        for exe in LAUNCHERS:
-            sign(folder / exe, identity)
-        print(f"    signed {', '.join(LAUNCHERS)} with {identity[0].name}")
-    (folder / "VERSION.txt").write_text(
-        version_text(python_version, pins, identity is not None).replace("\n", "\r\n"),
-        encoding="utf-8")
-    (folder / "README.txt").write_text(README.format(version=version()).replace("\n", "\r\n"),
-                                       encoding="utf-8")
-    report = windows_checks.check_imports(folder)
-    problems = windows_checks.check_manifest(folder)
-    for problem in report.problems + problems:
-        print(f"  {problem}", file=sys.stderr)
-    print(report.summary())
-    size = windows_checks.folder_size(folder)
-    count = sum(1 for p in folder.rglob("*") if p.is_file())
-    print(f"folder manifest {'passed' if not problems else 'FAILED'}: {count} files, "
-          f"{size / 1e6:.1f} MB unpacked ({size / 2**20:.1f} MiB; limit "
-          f"{windows_checks.SIZE_LIMIT / 1e6:.0f} MB)")
-    if report.problems or problems:
+    folder = build_folder(args.work.resolve(), identity)
+    if not windows_checks.check_folder(folder):
         return 1
     if not args.no_zip:
         args.dist.mkdir(parents=True, exist_ok=True)

@@ -236,21 +236,30 @@ def check_pth(folder: Path) -> list[str]:
     return problems
 
 
+def check_folder(folder: Path) -> bool:
+    """Both checks on ``folder``, every problem and one summary line each printed; True when
+    the folder passed."""
+    folder = Path(folder)
+    report = check_imports(folder)
+    problems = check_manifest(folder)
+    for problem in report.problems + problems:
+        print(f"  {problem}", file=sys.stderr)
+    print(report.summary())
+    size = folder_size(folder)
+    count = sum(1 for p in folder.rglob("*") if p.is_file())
+    print(f"folder manifest {'passed' if not problems else 'FAILED'}: {count} files, "
+          f"{size / 1e6:.1f} MB unpacked ({size / 2**20:.1f} MiB; limit "
+          f"{SIZE_LIMIT / 1e6:.0f} MB)")
+    return not (report.problems or problems)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
         print(__doc__.splitlines()[0], file=sys.stderr)
         print("usage: windows_checks.py FOLDER", file=sys.stderr)
         return 2
-    folder = Path(args[0])
-    report = check_imports(folder)
-    problems = check_manifest(folder)
-    for problem in report.problems + problems:
-        print(f"  {problem}")
-    print(report.summary())
-    print(f"folder manifest {'passed' if not problems else 'FAILED'}: "
-          f"{folder_size(folder) / 1e6:.1f} MB unpacked; {len(problems)} problems")
-    return 1 if report.problems or problems else 0
+    return 0 if check_folder(Path(args[0])) else 1
 
 
 if __name__ == "__main__":

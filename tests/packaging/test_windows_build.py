@@ -342,3 +342,15 @@ def test_translations_are_compiled_and_only_the_mo_is_carried(tmp_path, monkeypa
 def test_no_gettext_catalogs_nothing_to_compile(tmp_path, monkeypatch):
     monkeypatch.setattr(build_windows, "ROOT", tmp_path)
     assert build_windows.compile_translations(tmp_path / "lib") == []
+
+
+def test_check_folder_prints_each_problem_and_both_verdicts(tmp_path, capsys):
+    folder = complete_folder(tmp_path)
+    for path in windows_checks.pe_files(folder):  # the empty stand-ins become real PE files
+        path.write_bytes(make_pe(["KERNEL32.dll"]))
+    assert windows_checks.main([str(folder)]) == 0
+    put(folder, f"{SITE}/x/ext.pyd", ["nowhere.dll"])
+    assert windows_checks.main([str(folder)]) == 1
+    out, err = capsys.readouterr()
+    assert "import nowhere.dll is neither in the folder nor a Windows system DLL" in err
+    assert "import tables FAILED (1 problems)" in out and "folder manifest passed" in out
