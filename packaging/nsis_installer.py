@@ -1,5 +1,6 @@
 """The Windows installer (NSIS, built on Linux with Debian's `nsis` package): per user, no
-administrator rights, a Start-menu entry, an entry in Settings > Apps, an uninstaller.
+administrator rights, a Start-menu entry, an entry in Settings > Apps, an uninstaller. A
+64-bit installer (``Target amd64-unicode``), like the program it installs.
 
     python packaging/build_windows.py --installer   # builds the folder, the zip, then this
 
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import build_windows
 
-SCRIPT = r"""Unicode true
+SCRIPT = r"""Target amd64-unicode
 ManifestDPIAware true
 SetCompressor /SOLID lzma
 RequestExecutionLevel user
