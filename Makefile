@@ -44,10 +44,10 @@ QT_RUNTIME_LIBS := libglib-2.0.so.0 libGL.so.1 libEGL.so.1 libfontconfig.so.1 \
                    libfreetype.so.6 libdbus-1.so.3 libxkbcommon.so.0
 
 # Tools the tests use besides Python: pdffonts and pdftoppm check the PDF report's fonts and
-# render its pages; osslsigncode signs a Windows launcher and objdump reads its import table
-# (tests/packaging/test_winpe.py). Only `make test` installs them (target-specific, inherited
-# by set-up).
-TEST_PKGS := poppler-utils osslsigncode binutils
+# render its pages; osslsigncode signs a Windows launcher, objdump reads its import table and
+# makensis builds a small installer (tests/packaging). Only `make test` installs them
+# (target-specific, inherited by set-up).
+TEST_PKGS := poppler-utils osslsigncode binutils nsis
 EXTRA_PKGS :=
 test: EXTRA_PKGS := $(TEST_PKGS)
 # A window on an X11 desktop needs Qt's xcb platform libraries (ECOSYSTEM.md).

@@ -102,6 +102,7 @@ def build(folder: Path, dist: Path, version: str, identity) -> Path:
         raise SystemExit("the installer needs makensis (Debian: apt-get install nsis)")
     # makensis runs in the folder of the .nsi: every path absolute
     folder, dist = Path(folder).resolve(), Path(dist).resolve()
+    dist.mkdir(parents=True, exist_ok=True)
     out = dist / f"{build_windows.NAME}-{version}-windows-x86_64-setup.exe"
     nsi = folder.parent / "aisizer.nsi"
     nsi.write_text(script(folder, out, version, build_windows.PACKAGING / "icons" /

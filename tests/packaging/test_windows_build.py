@@ -354,3 +354,42 @@ def test_check_folder_prints_each_problem_and_both_verdicts(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert "import nowhere.dll is neither in the folder nor a Windows system DLL" in err
     assert "import tables FAILED (1 problems)" in out and "folder manifest passed" in out
+
+
+def test_the_installer_script_is_per_user_and_64_bit(tmp_path):
+    import nsis_installer
+
+    folder = tmp_path / "aisizer"
+    folder.mkdir()
+    (folder / "aisizer-gui.exe").write_bytes(b"MZ")
+    text = nsis_installer.script(folder, tmp_path / "setup.exe", "1.2.3",
+                                 ROOT / "packaging" / "icons" / "aisizer.ico")
+    assert "RequestExecutionLevel user" in text  # no administrator rights
+    assert "Target amd64-unicode" in text
+    assert 'InstallDir "$LOCALAPPDATA\\Programs\\AI Sizer"' in text
+    assert 'WriteRegStr HKCU "${UNINSTALL_KEY}" "DisplayVersion" "1.2.3"' in text
+    assert 'CreateShortCut "$SMPROGRAMS\\AI Sizer.lnk"' in text
+    assert 'RMDir /r "$LOCALAPPDATA\\AISizer\\pycache"' in text
+    assert "AppData" not in text.split('Section "Uninstall"')[1].replace(
+        "$LOCALAPPDATA\\AISizer\\pycache", "")  # the user's settings stay
+    assert 'VIProductVersion "1.2.3.0"' in text
+
+
+def test_makensis_builds_a_64_bit_installer(tmp_path):
+    import shutil
+
+    import nsis_installer
+    import winpe
+
+    if shutil.which("makensis") is None:
+        pytest.skip("makensis is not installed (Debian: apt-get install nsis)")
+    folder = tmp_path / "aisizer"
+    put(folder, "aisizer-gui.exe", ["KERNEL32.dll"])
+    (folder / "README.txt").write_text("x", encoding="utf-8")
+    setup = nsis_installer.build(folder, tmp_path / "dist", "1.2.3", None)
+    assert setup.name == "aisizer-1.2.3-windows-x86_64-setup.exe"
+    pe = winpe.read(setup)
+    assert pe.machine == "x86_64" and pe.subsystem == "windows"
+    assert "asInvoker" in pe.manifest()  # RequestExecutionLevel user
+    checksum = setup.with_name(setup.name + ".sha256").read_text(encoding="utf-8")
+    assert checksum == f"{hashlib.sha256(setup.read_bytes()).hexdigest()}  {setup.name}\n"
