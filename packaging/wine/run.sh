@@ -167,7 +167,8 @@ if [ -n "$SETUP" ]; then
     inside sh -c 'wine reg query "HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\AISizer" /v DisplayVersion' \
         2>/dev/null | tr -d '\000\r' | grep DisplayVersion | sed 's/^ */    registered: /' || true
     inside sh -c 'timeout 300 wine "$1\uninstall.exe" /S' sh "$place" >/dev/null 2>&1 || true
-    sleep 5  # the NSIS uninstaller copies itself and returns before it has finished
+    # The NSIS uninstaller copies itself to a temporary folder and returns at once: wait.
+    for _ in $(seq 90); do [ -e "$unix" ] || [ -f "$lnk" ] || break; sleep 2; done
     if [ -e "$unix" ] || [ -f "$lnk" ]; then echo "    after uninstall: files left: $(ls "$unix" 2>/dev/null | tr '\n' ' ')"
     else echo "    after uninstall: the folder and the Start-menu entry are gone"; fi
 fi
