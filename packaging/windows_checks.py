@@ -27,6 +27,7 @@ from pathlib import Path, PurePosixPath
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import slimming  # noqa: E402
 import winpe  # noqa: E402
 
 SIZE_LIMIT = 300 * 10**6  # bytes unpacked (the 300 MB)
@@ -106,7 +107,7 @@ FORBIDDEN = (
     ("lib/app/*.po", "translation sources (the folder carries the compiled .mo)"),
 )
 TRANSLATION = re.compile(r".*/PySide6/translations/(?P<name>[^/]+\.qm)$")
-KEPT_TRANSLATION = re.compile(r"^(qtbase|qt)_(de|en)\.qm$")
+KEPT_TRANSLATION = slimming.KEEP_TRANSLATIONS  # the languages the app speaks
 
 
 @dataclass
