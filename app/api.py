@@ -187,11 +187,13 @@ def size_in_stages(scenario: Scenario, catalog: Catalog | None = None
                    ) -> Iterator[tuple[SizingResult, bool]]:
     """:func:`size` in two steps for a live view: ``(result, levers_follow)`` without the
     levers first, then, when a target is missed, the result with them."""
-    from app.engine import pipeline  # on first use: the window shows before numpy loads
+    # on first use: the window shows before numpy loads
+    from app.engine import pipeline
+    from app.engine.resolved import SizingError
 
     try:
         yield from pipeline.size_in_stages(scenario, catalog or default_catalog())
-    except pipeline.SizingError as exc:
+    except SizingError as exc:
         raise ScenarioError([exc.message]) from None
 
 
@@ -202,12 +204,13 @@ def calibrate(scenario: Scenario, metric: str, measured: float, concurrency: flo
     ``metric`` is one of itl_s, tokens_per_s_per_user, output_tokens_per_s, ttft_s, measured
     at ``concurrency`` users.
     """
-    from app.engine import pipeline
+    from app.engine.resolved import SizingError
+    from app.engine.serving_chain import overrides_from_measurement
 
     try:
-        overrides = pipeline.overrides_from_measurement(scenario, catalog or default_catalog(),
-                                                        metric, measured, concurrency)
-    except pipeline.SizingError as exc:
+        overrides = overrides_from_measurement(scenario, catalog or default_catalog(), metric,
+                                               measured, concurrency)
+    except SizingError as exc:
         raise ScenarioError([problem("calibration", exc.message)]) from None
     except ValueError as exc:
         raise ScenarioError([problem("calibration", verbatim(str(exc)))]) from None

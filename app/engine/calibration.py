@@ -25,9 +25,10 @@ import numpy as np
 
 from app.domain.catalog import Catalog
 from app.engine.configuration import Choice, configure
-from app.engine.evaluate import batch_cap, plan_memory, saturation_of
+from app.engine.evaluate import batch_cap, plan_memory, points_at, saturation_of
 from app.engine.inference import decode_step, prefill_throughput, prefill_time
 from app.engine.performance import Workload, open_loop
+from app.engine.resolved import SizingError  # a ValueError whose Message the window shows
 from app.i18n import msg
 
 MODEL_PATTERNS = (
@@ -233,8 +234,6 @@ MEASURABLE = ("itl_s", "tokens_per_s_per_user", "output_tokens_per_s", "ttft_s")
 def predicted_at(config_for, metric: str, concurrency: float, speed: float) -> float:
     """The engine's ``metric`` at ``concurrency`` with every efficiency scaled by ``speed``."""
     config, plan, work = config_for(speed)
-    from app.engine.evaluate import points_at
-
     point = points_at(config, plan, work, [concurrency])
     values = {"itl_s": point.itl_s[0], "tokens_per_s_per_user": 1 / point.itl_s[0],
               "output_tokens_per_s": point.output_tokens_per_s[0], "ttft_s": point.ttft_s[0]}
@@ -249,8 +248,6 @@ def speed_for_measurement(config_for, metric: str, measured: float, concurrency:
     factors scaled by ``speed``. Times fall and rates rise with speed; the result is clipped
     to [low, high] when the measurement is outside what scaling can reach.
     """
-    from app.engine.pipeline import SizingError  # a ValueError whose Message the window shows
-
     if metric not in MEASURABLE:
         raise SizingError(msg("metric '{metric}' cannot be calibrated; choose one of {choices}",
                               metric=metric, choices=str(MEASURABLE)))

@@ -1,19 +1,22 @@
-"""Turn engine numbers into the result sections, each with its plain-sentence explanation."""
+"""The serving result's sections, each with its plain-sentence explanation.
+
+Each function takes the engine's numbers for one step (the evaluated configuration, the
+memory plan, the Step 5 plan) and assembles the section of :class:`SizingResult` with its
+sentences (:mod:`app.engine.narrative`). The formulas live in the topic modules
+(:mod:`memory`, :mod:`performance`, :mod:`scale` ...); nothing here sizes anything twice.
+"""
 
 from __future__ import annotations
 
-import math
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 import numpy as np
 
-from app.domain.catalog import Catalog, ServerSpec
+from app.domain.catalog import Catalog
 from app.domain.result import (
     Assumption,
     Band,
     CostResult,
-    CpuOption,
-    CpuResult,
     CurvePoint,
     DecodeBreakdown,
     FacilityResult,
@@ -21,28 +24,15 @@ from app.domain.result import (
     MemoryResult,
     OperatingPoint,
     PerformanceResult,
-    RagResult,
+    RackResult,
     ScaleResult,
-    StorageLine,
-    TrainingCandidate,
-    TrainingResult,
-    TrainingScalePoint,
     TtftPoint,
 )
-from app.engine import cost as costs
-from app.engine import cpu_inference as cpu_engine
 from app.engine import levers as levers_module
 from app.engine import narrative
-from app.engine import rag as rag_engine
-from app.engine import training as training_engine
 from app.engine.assumptions import default_source, sourced
 from app.engine.configuration import Configuration
-from app.engine.evaluate import (
-    MemoryPlan,
-    points_at,
-    saturation_of,
-    slo_capacity_of,
-)
+from app.engine.evaluate import MemoryPlan, points_at, saturation_of
 from app.engine.inference import (
     decode_step,
     naive_tokens_per_s,
@@ -50,29 +40,29 @@ from app.engine.inference import (
     prefill_time,
 )
 from app.engine.memory import (
-    kv_bytes_per_token,
+    kv_bytes_per_sequence_at,
+    kv_bytes_per_token_replica,
     naive_weights_bytes,
-    state_bytes_per_sequence,
+    state_bytes_per_stage,
 )
 from app.engine.performance import Points, concurrency_grid
+from app.engine.resolved import Resolved, storage_tier_of
 from app.engine.scale import (
+    NodePlan,
+    autoscale_min_replicas,
+    batch_completion_hours,
     batch_rate,
-    choose_server,
     cold_start_s,
+    nodes_per_compute_rack,
+    replicas_after_node_failure,
+    replicas_after_rack_failure,
     replicas_for_rate,
     surviving_replicas,
+    weights_bytes_per_node,
 )
 from app.i18n import Message, msg, plural
 
-if TYPE_CHECKING:
-    from app.engine.pipeline import Resolved
-
-TrainingPlan = training_engine.Plan
-
 GB = 1e9
-GIB = 2**30
-HOURS_PER_YEAR = 8760.0
-SECONDS_PER_DAY = 86_400.0
 
 
 def users_sized(plan: MemoryPlan, r: Resolved, config: Configuration) -> int:
@@ -87,14 +77,14 @@ def memory_result(config: Configuration, plan: MemoryPlan, r: Resolved) -> Memor
     replica = config.replica
     gpus = replica.gpus
     users = users_sized(plan, r, config)
-    per_token_replica = kv_bytes_per_token(config.model, replica.kv_bytes_per_element,
-                                           replica.tensor_parallel) * replica.tensor_parallel
+    per_token_replica = kv_bytes_per_token_replica(config.model, replica.kv_bytes_per_element,
+                                                   replica.tensor_parallel)
     per_gpu = plan.per_gpu_bytes(users)
     average_context = r.demand.work.average_context
-    state = state_bytes_per_sequence(config.model, replica.tensor_parallel)
-    state *= math.ceil(config.model.layers / replica.pipeline_parallel) / config.model.layers
-    kv_avg_seq = ((plan.kv_per_sequence_peak - state) * average_context / r.demand.peak_context
-                  + state)
+    state = state_bytes_per_stage(config.model, replica.tensor_parallel,
+                                  replica.pipeline_parallel)
+    kv_avg_seq = kv_bytes_per_sequence_at(plan.kv_per_sequence_peak, state,
+                                          r.demand.peak_context, average_context)
     fits = plan.weights_fit and per_gpu <= plan.budget.usable
     naive = naive_weights_bytes(r.counts.total)
     result = MemoryResult(
@@ -181,12 +171,28 @@ def breakdown(config: Configuration, batch: float, r: Resolved) -> DecodeBreakdo
     )
 
 
+def targets_of(r: Resolved, at: OperatingPoint, weights_fit: bool
+               ) -> tuple[dict[str, float], dict[str, bool]]:
+    """(targets, whether each is met at the scenario's load): none for a batch job, which
+    has a completion window instead; missed when the weights do not fit."""
+    if r.scenario.workload.kind == "batch_inference":
+        return {}, {}
+    targets = {"ttft_s": r.demand.ttft_target, "tokens_per_s_per_user": r.demand.speed_target}
+    if not weights_fit:
+        return targets, {"ttft": False, "tokens_per_s_per_user": False}
+    return targets, {
+        "ttft": at.ttft_s <= targets["ttft_s"],
+        "tokens_per_s_per_user": at.tokens_per_s_per_user >= targets["tokens_per_s_per_user"]}
+
+
 def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan,
-                       r: Resolved) -> PerformanceResult:
+                       r: Resolved, capacity: int) -> PerformanceResult:
     """Step 4 section: operating points, curve, band, naive figure and targets.
 
-    The levers come apart (:func:`with_levers`): they re-evaluate the configuration about
-    twenty times, most of a sizing's time, and the window shows the rest before them.
+    ``plan`` and ``capacity`` (the SLO capacity per replica) are Step 3's evaluation of
+    ``config`` (:class:`~app.engine.selection.Evaluated`), not worked out again. The levers
+    come apart (:func:`with_levers`): they re-evaluate the configuration about twenty times,
+    most of a sizing's time, and the window shows the rest before them.
     """
     work = r.demand.work
     replica = config.replica
@@ -196,17 +202,9 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
     at_users = points_at(config, plan, work, [users]) if r.demand.users else saturated
     upper = max(users, float(saturated.concurrency[0]), 2.0)
     curve = points_at(config, plan, work, concurrency_grid(min(upper * 1.25, 4096)))
-    capacity = slo_capacity_of(config, plan, work, r.demand.ttft_target,
-                               r.demand.speed_target)
     low, high, _ = band_for(config, catalog)
-    targets = {"ttft_s": r.demand.ttft_target, "tokens_per_s_per_user": r.demand.speed_target}
     at = operating_point(at_users, 0, work.output_tokens)
-    met = {"ttft": at.ttft_s <= targets["ttft_s"],
-           "tokens_per_s_per_user": at.tokens_per_s_per_user >= targets["tokens_per_s_per_user"]}
-    if not plan.weights_fit:
-        met = {"ttft": False, "tokens_per_s_per_user": False}
-    if r.scenario.workload.kind == "batch_inference":
-        targets, met = {}, {}  # a batch job has a completion window, not per-user targets
+    targets, met = targets_of(r, at, plan.weights_fit)
     model_bytes = r.counts.total * config.weight_precision.bytes_per_element
     naive_figure = naive_tokens_per_s(config.gpu.memory_bandwidth_bytes_per_s, model_bytes)
     naive = narrative.naive_message(config.gpu.memory_bandwidth_gb_s, model_bytes / GB,
@@ -247,42 +245,47 @@ def with_levers(catalog: Catalog, config: Configuration, p: PerformanceResult,
     return p.model_copy(update={"levers": levers_module.levers_for(catalog, config, p, r)})
 
 
-def batch_replicas(catalog: Catalog, p: PerformanceResult, r: Resolved) -> int:
-    """Batch: replicas from the volume, the window and the saturation throughput."""
+def batch_demand(catalog: Catalog, r: Resolved) -> tuple[float, float]:
+    """(output tokens/s a batch job needs, its completion window [h]); the window defaults
+    to the catalog's ``batch_completion_window_h``."""
     workload = r.scenario.workload
     window = workload.completion_window_hours or catalog.default("batch_completion_window_h")
     rate = batch_rate(workload.tokens_per_day, workload.requests_per_hour,
                       workload.output_tokens, window)
+    return rate, window
+
+
+def batch_replicas(catalog: Catalog, p: PerformanceResult, r: Resolved) -> int:
+    """Batch: replicas from the volume, the window and the saturation throughput."""
+    rate, _ = batch_demand(catalog, r)
     if rate == 0:
         return 1
     return replicas_for_rate(rate, p.saturation.output_tokens_per_s,
                              catalog.default("batch_target_utilisation"))
 
 
-def batch_hours(catalog: Catalog, p: PerformanceResult, r: Resolved, replicas: int):
+def batch_hours(catalog: Catalog, p: PerformanceResult, r: Resolved,
+                replicas: int) -> float | None:
     """Hours the batch volume takes on ``replicas`` at saturation (None for online)."""
-    workload = r.scenario.workload
-    if workload.kind != "batch_inference":
+    if r.scenario.workload.kind != "batch_inference":
         return None
-    window = workload.completion_window_hours or catalog.default("batch_completion_window_h")
-    rate = batch_rate(workload.tokens_per_day, workload.requests_per_hour,
-                      workload.output_tokens, window)
-    return rate * window / (replicas * p.saturation.output_tokens_per_s)
+    rate, window = batch_demand(catalog, r)
+    return batch_completion_hours(rate, window, replicas, p.saturation.output_tokens_per_s)
 
 
 def scale_result(catalog: Catalog, config: Configuration, p: PerformanceResult,
-                 r: Resolved, load: int) -> ScaleResult:
-    """Step 5 section: replicas, nodes, failure behaviour, cold start."""
-    servers = server_options(catalog, config, r)
-    plan = choose_server(servers, config.replica.gpus, load, r.demand.redundancy)
-    tier = catalog.entry("storage", r.scenario.availability.storage_tier)
-    per_node = config.replica.weights_bytes * max(plan.replicas_per_node, 1)
-    if plan.nodes_per_replica > 1:
-        per_node = config.replica.weights_bytes / plan.nodes_per_replica
+                 r: Resolved, load: int, plan: NodePlan) -> ScaleResult:
+    """Step 5 section: replicas, nodes, failure behaviour, cold start.
+
+    ``load`` is the replicas the load needs, ``plan`` how they and the redundancy land on
+    servers (:func:`app.engine.servers.node_plan`).
+    """
+    tier = storage_tier_of(r.scenario, catalog)
+    per_node = weights_bytes_per_node(config.replica.weights_bytes, plan.replicas_per_node,
+                                      plan.nodes_per_replica)
     cold = cold_start_s(per_node, tier.read_gb_s * GB,
                         catalog.default("cold_start_load_efficiency"),
                         catalog.default("engine_start_s"))
-    floor = 1 if r.demand.redundancy == "none" else min(2, plan.replicas)
     failure = narrative.failure_message(plan.nodes, surviving_replicas(plan), plan.replicas,
                                         load)
     hours = batch_hours(catalog, p, r, load)
@@ -295,46 +298,12 @@ def scale_result(catalog: Catalog, config: Configuration, p: PerformanceResult,
         gpus_total=plan.replicas * config.replica.gpus, server=plan.server.id,
         gpus_per_node=plan.server.gpu_count, replicas_per_node=plan.replicas_per_node,
         nodes_per_replica=plan.nodes_per_replica, nodes=plan.nodes,
-        autoscale_min_replicas=max(floor, 1), autoscale_max_replicas=plan.replicas,
+        autoscale_min_replicas=autoscale_min_replicas(r.demand.redundancy, plan.replicas),
+        autoscale_max_replicas=plan.replicas,
         cold_start_s=cold, storage_tier=tier.id, batch_completion_hours=hours,
         failure_statement=failure.text(), failure_message=failure, messages=messages,
         explanation=narrative.texts(messages),
     )
-
-
-def server_options(catalog: Catalog, config: Configuration, r: Resolved) -> list:
-    """Servers that take this GPU (or the one the user named)."""
-    name = r.scenario.hardware.server if r.scenario.hardware else None
-    if name:
-        from app.domain.problems import problem
-        from app.engine.pipeline import SizingError
-
-        server = catalog.servers.get(name)
-        hosts = [s for s in catalog.servers.values() if config.gpu.id in s.gpu_ids]
-        if server is None or server not in hosts:
-            raise SizingError(problem("hardware.server", msg(
-                "'{name}' is not a server for {gpu}; choose one of {servers}", name=name,
-                gpu=f"{config.gpu.name} ({config.gpu.id})",
-                servers=str(sorted(s.id for s in hosts)))))
-        return [server]
-    hosts = [s for s in catalog.servers.values() if config.gpu.id in s.gpu_ids]
-    return hosts or [generic_server(catalog, config)]
-
-
-def generic_server(catalog: Catalog, config: Configuration) -> ServerSpec:
-    """A planning server for a GPU no catalog server lists (e.g. one the user added).
-
-    GPUs per node = the GPU's scale-up domain; power = host default + GPUs x TDP.
-    """
-    gpu = config.gpu
-    count = min(gpu.max_gpus_per_node, 8)
-    host = catalog.default("host_power_w")
-    return ServerSpec(
-        id=f"generic-{gpu.id}", name=f"Generic {count}-GPU server for {gpu.name}",
-        vendor="generic", gpu_ids=[gpu.id], gpu_count=count, rack_units=4 if count > 2 else 2,
-        max_power_w=host + count * gpu.tdp_w, scale_up=gpu.scale_up, source=(
-            "derived: no catalog server lists this GPU; host power default + GPUs x TDP"),
-        as_of=gpu.as_of, derived=["gpu_count", "rack_units", "max_power_w"])
 
 
 def facility_result(site: InfrastructureResult) -> FacilityResult:
@@ -374,6 +343,7 @@ def cost_result(site: InfrastructureResult) -> CostResult:
 FAMILY_NAMES = {"ampere": "Ampere", "ada": "Ada Lovelace", "hopper": "Hopper",
                 "blackwell": "Blackwell", "cdna3": "CDNA 3", "cdna4": "CDNA 4",
                 "gaudi": "Gaudi"}
+
 
 FACTOR_UNITS = {"step_overhead_s": "s", "layer_overhead_s": "s", "fixed_latency_s": "s",
                 "comm_latency_s": "s"}
@@ -562,343 +532,37 @@ def gpu_facts(config: Configuration) -> dict:
 
 
 
-# --------------------------------------------------------------------------- training
+def with_rack_failure(scale: ScaleResult, racks: Sequence[RackResult]) -> ScaleResult:
+    """``scale`` with what still serves when one rack of ``racks`` fails.
+
+    ``racks`` is the infrastructure sizing's layout (compute racks filled with nodes in
+    order); the rack statement and a note on whether the redundancy covers a rack follow
+    the node statement in the messages.
+    """
+    layout = nodes_per_compute_rack(racks) or [scale.nodes]
+    left = replicas_after_rack_failure(scale.replicas, scale.nodes_per_replica, layout)
+    survives = left >= scale.replicas_for_load
+    statement = narrative.rack_failure_message(len(layout), left, scale.replicas,
+                                               scale.replicas_for_load)
+    note = narrative.rack_redundancy_message(scale.redundancy, survives, len(layout),
+                                             max(layout), scale.nodes)
+    node_left = replicas_after_node_failure(scale.replicas, scale.nodes,
+                                            scale.nodes_per_replica)
+    return with_rack_fields(scale, layout, node_left, left, statement, note)
 
 
-def training_candidate(plan: TrainingPlan, chosen: bool, works: bool,
-                       target_s: float | None) -> TrainingCandidate:
-    """One row of the training search: the best (or closest) configuration on one GPU."""
-    layout = plan.layout
-    if chosen and works:
-        reason = msg("chosen")
-    elif works:
-        reason = plural(plan.gpus, msg("works with one GPU ({days:.1f} days); ranked lower"),
-                        msg("works with {gpus} GPUs ({days:.1f} days); ranked lower"),
-                        gpus=plan.gpus, days=plan.wall_clock_s / SECONDS_PER_DAY)
-    elif not plan.fits:
-        reason = msg("does not fit: {need:.1f} GB per GPU against {usable:.1f} GB usable "
-                     "(closest of the configurations tried)", need=plan.per_gpu_bytes / GB,
-                     usable=plan.usable / GB)
-    else:
-        reason = msg("misses the target: {days:.1f} days against {target:g}",
-                     days=plan.wall_clock_s / SECONDS_PER_DAY,
-                     target=(target_s or 0) / SECONDS_PER_DAY)
-    return TrainingCandidate(
-        gpu=plan.gpu.id, gpus=plan.gpus, data_parallel=layout.data_parallel,
-        tensor_parallel=layout.tensor_parallel, pipeline_parallel=layout.pipeline_parallel,
-        zero_stage=layout.zero_stage, per_gpu_bytes=plan.per_gpu_bytes, fits=plan.fits,
-        step_time_s=plan.step_s, time_to_train_s=plan.time_s, reason=reason.text())
+def with_rack_fields(scale: ScaleResult, layout: list[int], node_left: int, rack_left: int,
+                      statement: Message, note: Message | None) -> ScaleResult:
+    """The failure fields of ``scale`` filled in; the new messages follow the node one."""
+    added = [m for m in (statement, note) if m is not None]
+    at = (scale.messages.index(scale.failure_message) + 1
+          if scale.failure_message in scale.messages else len(scale.messages))
+    messages = scale.messages[:at] + added + scale.messages[at:]
+    return scale.model_copy(update={
+        "compute_racks": len(layout), "nodes_in_fullest_rack": max(layout),
+        "replicas_after_node_failure": node_left, "replicas_after_rack_failure": rack_left,
+        "survives_rack_failure": rack_left >= scale.replicas_for_load,
+        "rack_failure_statement": statement.text(), "rack_failure_message": statement,
+        "rack_redundancy_message": note, "messages": messages,
+        "explanation": narrative.texts(messages)})
 
-
-def training_result(plan: TrainingPlan, rows: list[TrainingCandidate], chosen_by: str,
-                    curve: list[TrainingPlan], target_s: float | None) -> TrainingResult:
-    """The training section: memory per GPU by component, times, checkpoints, and why."""
-    setup, layout, states = plan.setup, plan.layout, plan.states
-    model = setup.model
-    write = plan.checkpoint / plan.save_s if plan.save_s > 0 else 0.0
-    approximate = (model.mlp == "gated" or model.kv_heads != model.attention_heads
-                   or model.moe is not None or model.mla is not None
-                   or model.intermediate_size != 4 * model.hidden_size)
-    result = TrainingResult(
-        method=setup.method, optimizer=setup.optimizer, chosen_by=chosen_by, gpu=plan.gpu.id,
-        gpus_total=plan.gpus, gpus_per_node=plan.node.gpus_per_node, nodes=plan.nodes,
-        data_parallel=layout.data_parallel, tensor_parallel=layout.tensor_parallel,
-        pipeline_parallel=layout.pipeline_parallel, zero_stage=layout.zero_stage,
-        sequence_parallel=plan.sequence_parallel, activation_recompute=layout.recompute,
-        micro_batch_size=setup.micro_batch_size, sequence_length=setup.sequence_length,
-        gradient_accumulation_steps=plan.micro_batches,
-        global_batch_sequences=plan.global_batch_sequences,
-        tokens_per_step=plan.tokens_per_step, params_total=setup.counts.total,
-        params_trainable=setup.trainable_params, adapter_params=setup.adapter_params,
-        model_state_bytes_per_param=training_engine.model_state_bytes_per_param(
-            setup.optimizer, setup.fp32_gradients),
-        weights_bytes_per_gpu=states.weights, gradients_bytes_per_gpu=states.gradients,
-        optimizer_bytes_per_gpu=states.optimizer,
-        model_state_bytes_per_gpu=states.total + plan.zero3_buffers,
-        activation_bytes_per_layer=plan.activation_per_layer,
-        activation_bytes_per_gpu=plan.activations,
-        runtime_bytes_per_gpu=plan.gpu.memory_bytes - plan.usable,
-        per_gpu_bytes=plan.per_gpu_bytes, gpu_memory_bytes=plan.gpu.memory_bytes,
-        gpu_usable_bytes=plan.usable, fits=plan.fits, activations_approximate=approximate,
-        flops_per_token=plan.flops_per_token,
-        flops_total=plan.flops_per_token * setup.tokens_total, peak_flops_per_gpu=plan.peak_flops,
-        mfu=setup.mfu, compute_time_per_step_s=plan.compute_s,
-        dp_communication_s=plan.dp_s, tp_communication_s=plan.tp_s,
-        pp_communication_s=plan.pp_s, communication_s=plan.dp_s + plan.tp_s + plan.pp_s,
-        communication_hidden=plan.dp_exposed_s == 0.0,
-        pipeline_bubble_share=plan.bubble_share,
-        step_time_s=plan.step_s, steps=plan.steps, tokens_total=setup.tokens_total,
-        time_to_train_s=plan.time_s, gpu_hours=plan.time_s * plan.gpus / 3600.0,
-        checkpoint_bytes=plan.checkpoint, checkpoint_write_bytes_per_s=write,
-        checkpoint_save_s=plan.save_s, mtbf_cluster_s=plan.mtbf_s,
-        checkpoint_interval_s=plan.interval_s, checkpoint_overhead_share=plan.overhead,
-        wall_clock_s=plan.wall_clock_s, checkpoints_retained=setup.checkpoints_retained,
-        checkpoint_storage_bytes=plan.checkpoint * setup.checkpoints_retained,
-        dataset_bytes=setup.dataset_bytes,
-        storage_bytes=plan.checkpoint * setup.checkpoints_retained + setup.dataset_bytes,
-        target_days=target_s / SECONDS_PER_DAY if target_s else None,
-        meets_target=(plan.wall_clock_s <= target_s) if target_s else None,
-        candidates=rows,
-        scaling=[TrainingScalePoint(
-            gpus=c.gpus, data_parallel=c.layout.data_parallel,
-            tensor_parallel=c.layout.tensor_parallel,
-            pipeline_parallel=c.layout.pipeline_parallel, zero_stage=c.layout.zero_stage,
-            step_time_s=c.step_s, time_to_train_s=c.time_s, wall_clock_s=c.wall_clock_s)
-            for c in curve],
-    )
-    messages = narrative.training_messages(result, plan.gpu.name, model.name)
-    return result.model_copy(update={"messages": messages,
-                                     "explanation": narrative.texts(messages)})
-
-
-def training_scale(plan: TrainingPlan, t: TrainingResult, tier,
-                   server_name: str) -> ScaleResult:
-    """Step 5 for training: the cluster's nodes; a failure stops the job until it resumes
-    from the last checkpoint (no spare replicas). ``server_name``: the catalog name of
-    ``plan.node.server`` (the sentences name it; ``server`` keeps the id)."""
-    gpn = plan.node.gpus_per_node
-    per_replica = t.tensor_parallel * t.pipeline_parallel
-    nodes = plan.nodes
-    resume = plan.checkpoint / (tier.read_gb_s * GB * nodes)
-    failure = narrative.training_failure_message(t)
-    messages = narrative.training_scale_messages(t, server_name, tier.name, resume)
-    messages.insert(1, failure)
-    return ScaleResult(
-        redundancy="none", replicas_for_load=t.data_parallel, replicas=t.data_parallel,
-        gpus_total=t.gpus_total, server=plan.node.server, gpus_per_node=gpn,
-        replicas_per_node=gpn // per_replica if per_replica <= gpn else 0,
-        nodes_per_replica=max(1, -(-per_replica // gpn)), nodes=nodes,
-        autoscale_min_replicas=t.data_parallel, autoscale_max_replicas=t.data_parallel,
-        cold_start_s=resume, storage_tier=tier.id, batch_completion_hours=None,
-        failure_statement=failure.text(), failure_message=failure, messages=messages,
-        explanation=narrative.texts(messages))
-
-
-def training_site(site: InfrastructureResult, t: TrainingResult,
-                  tier) -> InfrastructureResult:
-    """The site with storage for checkpoints and the data set instead of serving logs, and
-    the storage cost and totals recomputed (no cost per token for a training cluster)."""
-    keep = [line for line in site.storage.lines
-            if line.purpose not in ("weights loaded at cold start", "request logs")]
-    tokens_per_s = t.tokens_per_step / t.step_time_s if t.step_time_s > 0 else 0.0
-    per_token = t.dataset_bytes / t.tokens_total if t.tokens_total else 0.0
-    keep += [
-        StorageLine(tier="hot", purpose="training checkpoints (retained copies)",
-                    capacity_bytes=t.checkpoint_storage_bytes,
-                    read_bytes_per_s=tier.read_gb_s * GB * t.nodes,
-                    write_bytes_per_s=t.checkpoint_write_bytes_per_s),
-        StorageLine(tier="hot", purpose="training data set", capacity_bytes=t.dataset_bytes,
-                    read_bytes_per_s=tokens_per_s * per_token),
-    ]
-    total = sum(line.capacity_bytes for line in keep)
-    store = site.storage.model_copy(update={"lines": keep, "total_bytes": total})
-    lines = []
-    for line in site.cost_lines:
-        if line.item == "Storage (usable TB)" and line.unit_usd is not None:
-            tb = round(total / 1e12, 2)
-            line = line.model_copy(update={"quantity": tb, "total_usd": line.unit_usd * tb})
-        lines.append(line)
-    capital = sum(line.total_usd for line in lines if line.total_usd is not None)
-    return site.model_copy(update={
-        "storage": store, "cost_lines": lines, "capital_usd": capital,
-        "tco_usd": costs.total_cost_usd(capital, site.annual_running_usd, site.years),
-        "cost_per_million_tokens_usd": None})
-
-
-def training_warnings(plan: TrainingPlan, t: TrainingResult, setup,
-                      model) -> list[Message]:
-    """What the user must know about the training plan."""
-    out = []
-    if not t.fits:
-        out.append(plural(t.gpus_total,
-                          msg("The training configuration does not fit: {need:.1f} GB per GPU "
-                              "against {usable:.1f} GB usable on one {gpu}. Raise "
-                              "training.max_gpus, shard more (ZeRO-3), recompute activations or "
-                              "use a larger GPU."),
-                          msg("The training configuration does not fit: {need:.1f} GB per GPU "
-                              "against {usable:.1f} GB usable on {gpu} ({gpus} GPUs). Raise "
-                              "training.max_gpus, shard more (ZeRO-3), recompute activations or "
-                              "use a larger GPU."),
-                          need=t.per_gpu_bytes / GB, usable=t.gpu_usable_bytes / GB,
-                          gpu=plan.gpu.name, gpus=t.gpus_total))
-    if t.target_days is None and t.wall_clock_s > 365 * SECONDS_PER_DAY:
-        out.append(msg("Training takes {years:.1f} years on the smallest configuration that "
-                       "fits; set training.target_days to size the cluster for a deadline.",
-                       years=t.wall_clock_s / (365 * SECONDS_PER_DAY)))
-    if t.meets_target is False:
-        out.append(msg("Training takes {days:.1f} days, longer than the target of {target:g} "
-                       "days.", days=t.wall_clock_s / SECONDS_PER_DAY, target=t.target_days))
-    if t.activations_approximate:
-        out.append(msg("Activation memory follows Korthikanti et al. (a GeLU MLP of width 4h, "
-                       "multi-head attention); for {model} (gated MLP, grouped-query attention "
-                       "or experts) it is an approximation.", model=model.name))
-    if not t.communication_hidden:
-        out.append(msg("The gradient all-reduce takes {dp:.2f} s per step, longer than the "
-                       "backward pass it overlaps; the step is partly communication-bound "
-                       "(more gradient accumulation, ZeRO-1/2 or a faster fabric help).",
-                       dp=t.dp_communication_s))
-    if t.pipeline_bubble_share > 0.1:
-        out.append(plural(t.gradient_accumulation_steps,
-                          msg("The pipeline bubble adds {share:.0%} to every step (one "
-                              "micro-batch for {p} stages); more micro-batches per step or an "
-                              "interleaved schedule reduce it."),
-                          msg("The pipeline bubble adds {share:.0%} to every step ({m} "
-                              "micro-batches for {p} stages); more micro-batches per step or an "
-                              "interleaved schedule reduce it."),
-                          share=t.pipeline_bubble_share, m=t.gradient_accumulation_steps,
-                          p=t.pipeline_parallel))
-    if t.method == "qlora":
-        out.append(msg("QLoRA dequantises the 4-bit weights in every pass; measured "
-                       "throughput is often well below the MFU assumed here."))
-    if t.checkpoint_overhead_share > 0.05:
-        out.append(msg("Checkpoints and restarts cost {share:.0%} of the run: faster storage or "
-                       "asynchronous checkpointing (to host memory first) would recover most of "
-                       "it.", share=t.checkpoint_overhead_share))
-    if t.tensor_parallel > plan.node.gpus_per_node:
-        out.append(msg("Tensor parallelism of {t} spans nodes; its collectives then run over "
-                       "the scale-out network and slow every layer.", t=t.tensor_parallel))
-    if not plan.node.scale_out and t.nodes > 1:
-        out.append(msg("The server has no scale-out network adapters; the nodes reach each "
-                       "other over a 10 Gb/s front-end port, which is far too slow for "
-                       "training."))
-    if model.moe is not None:
-        out.append(msg("Expert parallelism is not modelled: experts are sharded like dense "
-                       "weights and the all-to-all traffic of routing is not counted."))
-    return out
-
-
-def training_chosen(plan: TrainingPlan, config: Configuration) -> dict:
-    """``selection.chosen`` for a training result: the training configuration."""
-    layout = plan.layout
-    return {"gpu": plan.gpu.id, "gpus_per_replica": layout.tensor_parallel
-            * layout.pipeline_parallel, "tensor_parallel": layout.tensor_parallel,
-            "pipeline_parallel": layout.pipeline_parallel,
-            "data_parallel": layout.data_parallel, "zero_stage": layout.zero_stage,
-            "gpus_total": plan.gpus, "precision": "bf16",
-            "kv_precision": config.kv_precision.id, "engine": config.engine.id,
-            "verdict": "fits" if plan.fits else "does not fit"}
-
-
-def training_inputs(scenario, r: Resolved, config: Configuration, plan: TrainingPlan,
-                    setup) -> dict:
-    """The training scenario after defaults: the search's choices written back, so that
-    sizing ``inputs`` again evaluates the same configuration."""
-    from app.domain.scenario import Training
-
-    data = inputs_after_defaults(r, config)
-    layout = plan.layout
-    data["workload"] = {**scenario.workload.model_dump(mode="json"),
-                        "max_context_tokens": r.demand.peak_context}
-    data["selection"] = scenario.selection.model_dump(mode="json")
-    data["hardware"] = {"gpu": plan.gpu.id,
-                        "gpus_per_replica": layout.tensor_parallel * layout.pipeline_parallel,
-                        "tensor_parallel": layout.tensor_parallel,
-                        "pipeline_parallel": layout.pipeline_parallel,
-                        "server": scenario.hardware.server if scenario.hardware else None}
-    block = (scenario.training or Training()).model_dump(mode="json")
-    block.update({
-        "data_parallel": layout.data_parallel, "tensor_parallel": layout.tensor_parallel,
-        "pipeline_parallel": layout.pipeline_parallel, "zero_stage": layout.zero_stage,
-        "activation_recompute": layout.recompute, "tokens_total": setup.tokens_total,
-        "mfu": setup.mfu, "sequence_parallel": plan.sequence_parallel,
-        "gradient_accumulation_steps": plan.micro_batches,
-        "global_batch_size": plan.global_batch_sequences,
-        "checkpoints_retained": setup.checkpoints_retained,
-        "lora_rank": setup.lora_rank if setup.method != "full" else block.get("lora_rank")})
-    data["training"] = block
-    return data
-
-
-def training_assumptions(plan: TrainingPlan, server_name: str) -> list[Assumption]:
-    """Hardware figures the training time and memory used (``server_name``: the catalog name
-    of ``plan.node.server``)."""
-    gpu, node = plan.gpu, plan.node
-    on_gpu = {"subject": gpu.name, **sourced(catalog_source(gpu))}
-    nics = (msg("catalog server: cluster NICs x speed / GPUs") if node.scale_out else
-            msg("no cluster NICs: 10 Gb/s front-end port assumed"))
-    return [
-        Assumption(name=f"{gpu.id}.peak_bf16", value=plan.peak_flops, unit="FLOP/s", **on_gpu),
-        Assumption(name=f"{gpu.id}.memory", value=gpu.memory_bytes, unit="B", **on_gpu),
-        Assumption(name=f"{gpu.id}.scale_up", value=gpu.scale_up_bytes_per_s, unit="B/s",
-                   **on_gpu),
-        Assumption(name=f"{node.server}.scale_out_per_gpu", value=node.nic_bytes_per_s_per_gpu,
-                   unit="B/s", subject=server_name, **sourced(nics)),
-        Assumption(name="storage_write_per_node", value=node.write_bytes_per_s, unit="B/s",
-                   **sourced(msg("storage tier catalog (NVIDIA SuperPOD RA Table 6)"))),
-    ]
-
-
-def mark_serving(memory: MemoryResult, performance: PerformanceResult,
-                 gpu_name: str) -> tuple[MemoryResult, PerformanceResult]:
-    """Say that the inference sections of a training result describe serving the trained
-    model (the training memory and time are in the training section)."""
-    note = msg("Serving the trained model on {gpu} at the scenario's inference settings; the "
-               "training memory and time are in the training section.", gpu=gpu_name)
-    updated = []
-    for section in (memory, performance):
-        messages = [note, *section.messages]
-        updated.append(section.model_copy(update={"messages": messages,
-                                                  "explanation": narrative.texts(messages)}))
-    return updated[0], updated[1]
-
-
-# --------------------------------------------------------------------------- RAG and CPU
-
-
-def rag_result(corpus: rag_engine.Corpus, embed: rag_engine.Embedder, gpu: str, index: str,
-               index_bytes: float, vectors_bytes: float, text_bytes: float, latency: float,
-               ttft: float, added_tokens: int, prompt_tokens: int, indexing_s: float,
-               reindex_per_day: float, gpu_name: str | None = None) -> RagResult:
-    """The RAG section: corpus, indexing time, vector index, retrieval latency, and why.
-
-    ``gpu`` is the embedding GPU's id (``embedding_gpu`` keeps it); the sentences name it by
-    ``gpu_name``."""
-    result = RagResult(
-        documents=corpus.documents, tokens_corpus=corpus.tokens, chunks=corpus.chunks,
-        tokens_embedded=corpus.tokens_embedded, embedding_params=embed.params,
-        embedding_dim=embed.dim, embedding_model=embed.model_id,
-        embedding_model_name=embed.model_name, embedding_gpu=gpu, embedding_gpus=embed.gpus,
-        embedding_flops=embed.flops(corpus.tokens_embedded), indexing_time_s=indexing_s,
-        index=index, index_memory_bytes=index_bytes, vectors_bytes=vectors_bytes,
-        index_storage_bytes=index_bytes + text_bytes, chunk_text_bytes=text_bytes,
-        retrieval_latency_s=latency, ttft_s=ttft, ttft_with_retrieval_s=ttft + latency,
-        added_prompt_tokens=added_tokens, prompt_holds_context=prompt_tokens >= added_tokens,
-        reindex_per_day=reindex_per_day,
-        reindex_gpu_hours_per_day=rag_engine.reindex_gpu_hours_per_day(corpus, embed,
-                                                                       reindex_per_day))
-    named = result.model_copy(update={"embedding_gpu": gpu_name or gpu})  # for the sentences
-    messages = narrative.rag_messages(named)
-    return result.model_copy(update={"messages": messages,
-                                     "explanation": narrative.texts(messages)})
-
-
-def cpu_result(server: cpu_engine.CpuServer, weights_name: str, model_bytes: float,
-               estimate: cpu_engine.CpuEstimate, performance: PerformanceResult,
-               model_name: str, options: list) -> CpuResult:
-    """The CPU comparison: the same model and load on the CPU server against the GPU."""
-    at = performance.at_concurrency
-    verdict = cpu_engine.verdict(estimate)
-    verdict_message = narrative.cpu_verdict(verdict, server.name, server.sockets,
-                                            model_name, weights_name, estimate,
-                                            at.tokens_per_s_per_user)
-    result = CpuResult(
-        cpu=server.id, cpu_name=server.name, sockets=server.sockets, weights=weights_name,
-        weights_bytes=model_bytes, memory_bandwidth_bytes_per_s=server.bandwidth,
-        bandwidth_efficiency=server.bandwidth_efficiency,
-        single_user_tokens_per_s=estimate.single_tokens_per_s,
-        single_user_ttft_s=estimate.single_ttft_s, users=estimate.users,
-        tokens_per_s_per_user=estimate.tokens_per_s_per_user,
-        output_tokens_per_s=estimate.output_tokens_per_s, ttft_s=estimate.ttft_s,
-        users_meeting_speed=estimate.users_meeting, meets_targets=estimate.meets,
-        power_w=server.power_w, price_usd=server.price_usd,
-        gpu_tokens_per_s_per_user=at.tokens_per_s_per_user,
-        gpu_output_tokens_per_s=at.output_tokens_per_s, gpu_ttft_s=at.ttft_s,
-        speed_ratio=estimate.tokens_per_s_per_user / at.tokens_per_s_per_user,
-        verdict=verdict, verdict_text=verdict_message.text(), verdict_message=verdict_message,
-        alternatives=[CpuOption(cpu=s.id, sockets=s.sockets,
-                                memory_bandwidth_bytes_per_s=s.bandwidth,
-                                tokens_per_s_single=e.single_tokens_per_s)
-                      for s, e in options])
-    messages = narrative.cpu_messages(result) + [verdict_message]
-    return result.model_copy(update={"messages": messages,
-                                     "explanation": narrative.texts(messages)})

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from app.domain.catalog import Catalog, ServerSpec, SwitchSpec
 from app.domain.result import (
@@ -33,10 +32,9 @@ from app.engine import cost as costs
 from app.engine import facility, network, storage
 from app.engine.assumptions import catalog_default
 from app.engine.configuration import Configuration
+from app.engine.resolved import Resolved
+from app.engine.servers import server_for
 from app.i18n import Message, msg
-
-if TYPE_CHECKING:
-    from app.engine.pipeline import Resolved
 
 COOLING_LIMITS = {"air": "rack_limit_air_w", "rdhx": "rack_limit_rdhx_w", "dlc": "rack_limit_dlc_w"}
 COOLING_PUE = {"air": "pue_air", "rdhx": "pue_rdhx", "dlc": "pue_dlc"}
@@ -271,7 +269,7 @@ def size_infrastructure(catalog: Catalog, config: Configuration, scale: ScaleRes
     """The whole physical deployment of the sizing."""
     inputs = r.scenario.infrastructure
     s = Settings(catalog, inputs, [])
-    server = catalog.servers.get(scale.server) or explain_server(catalog, config)
+    server = server_for(catalog, config.gpu, scale.server)
     cooling = cooling_kind(server, inputs.cooling)
     limit_w = (inputs.rack_power_limit_kw * 1e3 if inputs.rack_power_limit_kw
                else s.default(COOLING_LIMITS[cooling], "W"))
@@ -330,12 +328,6 @@ def size_infrastructure(catalog: Catalog, config: Configuration, scale: ScaleRes
             capital, running, years, tokens_per_s, utilisation),
         warnings=warnings)
     return result, s.assumptions
-
-
-def explain_server(catalog: Catalog, config: Configuration) -> ServerSpec:
-    from app.engine.explain import generic_server
-
-    return generic_server(catalog, config)
 
 
 def rack_warnings(racks: list[RackResult], node_w: float, limit_w: float) -> list[Message]:

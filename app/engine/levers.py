@@ -8,12 +8,12 @@ weights, an FP8 KV cache, a shorter maximum context.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from app.domain.catalog import Catalog
 from app.domain.result import Lever, PerformanceResult
-from app.engine.configuration import Choice, Configuration, configure
+from app.engine.configuration import Choice, Configuration
 from app.engine.evaluate import plan_memory, points_at, saturation_of
+from app.engine.resolved import Resolved, configure_for
 from app.engine.selection import tensor_parallel_options
 from app.i18n import Message, msg
 
@@ -27,9 +27,6 @@ STILL_SHORT = {
                                  "bit; KV cache still short"),
 }
 
-if TYPE_CHECKING:
-    from app.engine.pipeline import Resolved
-
 
 def current_choice(config: Configuration) -> Choice:
     return Choice(config.gpu.id, config.tensor_parallel, config.pipeline_parallel,
@@ -39,8 +36,7 @@ def current_choice(config: Configuration) -> Choice:
 def outcome(catalog: Catalog, r: Resolved, choice: Choice,
             peak_context: int | None = None) -> tuple[float, float, bool] | None:
     """(tokens/s per user, TTFT, fits) at the scenario's load, or None if weights don't fit."""
-    config = configure(catalog, r.model, choice, r.scenario.factor_overrides,
-                       counts=r.counts, **r.serving)
+    config = configure_for(catalog, r, choice)
     context = peak_context or r.demand.peak_context
     plan = plan_memory(config, r.demand.work, context)
     if not plan.weights_fit or plan.max_concurrent_sequences < 1:

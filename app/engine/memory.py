@@ -527,6 +527,58 @@ def state_bytes_per_sequence(model: ModelSpec, tensor_parallel: int = 1) -> floa
     return linear_layers * state_bytes_per_layer(model, tensor_parallel)
 
 
+def kv_bytes_per_token_replica(model: ModelSpec, bytes_per_element: float,
+                               tensor_parallel: int = 1) -> float:
+    """Cache bytes one token adds in a whole replica: every layer on every rank [B].
+
+    ``kv_bytes_per_token x t``. A KV head replicated on several ranks (``n_kv < t``, or MLA's
+    latent on every rank) is counted on each rank that stores it; with ``t = 1`` this is the
+    model's cache per token.
+
+    Parameters
+    ----------
+    model : ModelSpec
+        The architecture (layers, KV heads, head dimension or MLA latent).
+    bytes_per_element : float
+        Bytes per cached value of the KV cache format [B].
+    tensor_parallel : int
+        Tensor-parallel ranks the KV heads are split over [-].
+    """
+    return kv_bytes_per_token(model, bytes_per_element, tensor_parallel) * tensor_parallel
+
+
+def state_bytes_per_stage(model: ModelSpec, tensor_parallel: int,
+                          pipeline_parallel: int) -> float:
+    """Recurrent state of one sequence on the fullest GPU of a replica [B]: the
+    linear-attention state of one rank (:func:`state_bytes_per_sequence`) times the share of
+    layers the fullest pipeline stage holds, ``ceil(L / p) / L``."""
+    share = math.ceil(model.layers / pipeline_parallel) / model.layers
+    return state_bytes_per_sequence(model, tensor_parallel) * share
+
+
+def kv_bytes_per_sequence_at(kv_bytes_per_sequence_peak: float, state_bytes: float,
+                             peak_context: float, context: float) -> float:
+    """Cache of one sequence at ``context`` tokens, scaled from the peak context [B].
+
+    ``(kv_peak - state) x context / peak + state``: the per-token part scales with the
+    context, a linear-attention state does not. The average case (prompt + output / 2) beside
+    the peak, ignoring the block rounding the peak figure includes.
+
+    Parameters
+    ----------
+    kv_bytes_per_sequence_peak : float
+        Cache of one sequence at ``peak_context``, state included [B].
+    state_bytes : float
+        The part that does not grow with the context (linear-attention state) [B].
+    peak_context : float
+        Tokens the peak figure holds [tokens].
+    context : float
+        Tokens the sequence holds here [tokens].
+    """
+    return (kv_bytes_per_sequence_peak - state_bytes) * context / peak_context + state_bytes
+
+
+
 def layer_split(model: ModelSpec) -> tuple[int, int]:
     """(full-attention layers, sliding-window layers); linear-attention layers excluded."""
     if model.sliding_window is None:

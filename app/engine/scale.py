@@ -16,9 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.domain.catalog import ServerSpec
-from app.domain.result import RackResult, ScaleResult
-from app.engine import narrative
-from app.i18n import Message
+from app.domain.result import RackResult
 
 SECONDS_PER_DAY = 86_400.0
 SECONDS_PER_HOUR = 3_600.0
@@ -41,9 +39,24 @@ class NodePlan:
         return self.nodes * self.server.gpu_count
 
 
-def replicas_for_users(users: int, capacity_per_replica: int) -> int:
-    """Online: ``ceil(users / SLO capacity per replica)`` [-]."""
-    return math.ceil(users / max(capacity_per_replica, 1))
+def replicas_for_load(users: int | None, capacity_per_replica: int) -> int:
+    """Replicas an online load needs: ``ceil(users / SLO capacity per replica)`` [-].
+
+    The one place of the rule (Step 3 ranks candidates by it, Step 5 sizes by it). When no
+    load meets the targets on a configuration (capacity 0), more replicas would not fix it:
+    one replica carries the users and the levers say what would. ``users`` None ('max',
+    the saturation point) is one replica.
+
+    Parameters
+    ----------
+    users : int or None
+        Concurrent users at peak [-]; None for 'max'.
+    capacity_per_replica : int
+        Most users one replica serves within both targets [-].
+    """
+    if users is None or capacity_per_replica < 1:
+        return 1
+    return math.ceil(users / capacity_per_replica)
 
 
 def batch_rate(tokens_per_day: float | None, requests_per_hour: float | None,
@@ -63,6 +76,46 @@ def batch_rate(tokens_per_day: float | None, requests_per_hour: float | None,
 def replicas_for_rate(rate: float, saturation_tokens_per_s: float, utilisation: float) -> int:
     """Batch: ``ceil(rate / (saturation throughput x utilisation))`` (at least one) [-]."""
     return max(1, math.ceil(rate / (saturation_tokens_per_s * utilisation)))
+
+
+def batch_completion_hours(rate: float, window_hours: float, replicas: int,
+                           saturation_tokens_per_s: float) -> float:
+    """Hours a batch volume takes on ``replicas`` running at saturation [h].
+
+    ``rate x window / (replicas x saturation throughput)``: the volume the window must
+    finish (``rate`` over ``window_hours``) over what the replicas produce.
+
+    Parameters
+    ----------
+    rate : float
+        Output tokens per second the job needs to finish in its window [tokens/s].
+    window_hours : float
+        The completion window [h].
+    replicas : int
+        Replicas working on the job [-].
+    saturation_tokens_per_s : float
+        Output rate of one replica at saturation [tokens/s].
+    """
+    return rate * window_hours / (replicas * saturation_tokens_per_s)
+
+
+def weights_bytes_per_node(weights_bytes: float, replicas_per_node: int,
+                           nodes_per_replica: int) -> float:
+    """Weights one node loads at a cold start [B].
+
+    Every replica on the node loads its own copy; a replica spanning nodes loads its share
+    on each (``weights / nodes per replica``).
+    """
+    if nodes_per_replica > 1:
+        return weights_bytes / nodes_per_replica
+    return weights_bytes * max(replicas_per_node, 1)
+
+
+def autoscale_min_replicas(redundancy: str, replicas: int) -> int:
+    """Fewest replicas an autoscaler should keep [-]: one without redundancy, else two (so
+    that one failure leaves one serving), never more than the plan has."""
+    floor = 1 if redundancy == "none" else min(2, replicas)
+    return max(floor, 1)
 
 
 def survivors(replicas: int, nodes: int) -> int:
@@ -196,46 +249,3 @@ def replicas_after_rack_failure(replicas: int, nodes_per_replica: int,
 def nodes_per_compute_rack(racks: Sequence[RackResult]) -> list[int]:
     """Nodes in each compute rack of the infrastructure sizing, in rack order [-]."""
     return [len(rack.items) for rack in racks if rack.kind == "compute"]
-
-
-def with_rack_failure(scale: ScaleResult, racks: Sequence[RackResult]) -> ScaleResult:
-    """``scale`` with what still serves when one rack of ``racks`` fails.
-
-    ``racks`` is the infrastructure sizing's layout (compute racks filled with nodes in
-    order); the rack statement and a note on whether the redundancy covers a rack follow
-    the node statement in the messages.
-    """
-    layout = nodes_per_compute_rack(racks) or [scale.nodes]
-    left = replicas_after_rack_failure(scale.replicas, scale.nodes_per_replica, layout)
-    survives = left >= scale.replicas_for_load
-    statement = narrative.rack_failure_message(len(layout), left, scale.replicas,
-                                               scale.replicas_for_load)
-    note = narrative.rack_redundancy_message(scale.redundancy, survives, len(layout),
-                                             max(layout), scale.nodes)
-    node_left = replicas_after_node_failure(scale.replicas, scale.nodes,
-                                            scale.nodes_per_replica)
-    return _with_rack_fields(scale, layout, node_left, left, statement, note)
-
-
-def with_training_rack_failure(scale: ScaleResult, racks: Sequence[RackResult]) -> ScaleResult:
-    """``scale`` of a training cluster with its rack failure: like any failure it stops the
-    job (no replica keeps training) until it resumes from the last checkpoint."""
-    layout = nodes_per_compute_rack(racks) or [scale.nodes]
-    statement = narrative.training_rack_failure_message(max(layout), scale.nodes)
-    return _with_rack_fields(scale, layout, 0, 0, statement, None)
-
-
-def _with_rack_fields(scale: ScaleResult, layout: list[int], node_left: int, rack_left: int,
-                      statement: Message, note: Message | None) -> ScaleResult:
-    """The failure fields of ``scale`` filled in; the new messages follow the node one."""
-    added = [m for m in (statement, note) if m is not None]
-    at = (scale.messages.index(scale.failure_message) + 1
-          if scale.failure_message in scale.messages else len(scale.messages))
-    messages = scale.messages[:at] + added + scale.messages[at:]
-    return scale.model_copy(update={
-        "compute_racks": len(layout), "nodes_in_fullest_rack": max(layout),
-        "replicas_after_node_failure": node_left, "replicas_after_rack_failure": rack_left,
-        "survives_rack_failure": rack_left >= scale.replicas_for_load,
-        "rack_failure_statement": statement.text(), "rack_failure_message": statement,
-        "rack_redundancy_message": note, "messages": messages,
-        "explanation": narrative.texts(messages)})

@@ -15,25 +15,16 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from app.domain.catalog import Catalog, ModelSpec
+from app.domain.problems import problem
+from app.domain.result import Candidate, SelectionResult
 from app.engine.configuration import Choice, Configuration, configure
 from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory
 from app.engine.memory import ParameterCounts
 from app.engine.performance import Points, Workload, batch_grid, by_batch, slo_capacity
+from app.engine.resolved import Demand, Resolved, SizingError, configure_for, look_up
 from app.i18n import Message, msg, plural
 
 GB = 1e9
-
-
-@dataclass(frozen=True)
-class Demand:
-    """What the deployment must serve."""
-
-    work: Workload
-    peak_context: int
-    users: int | None  # None: saturation ("max")
-    ttft_target: float
-    speed_target: float
-    redundancy: str
 
 
 @dataclass(frozen=True)
@@ -253,3 +244,90 @@ def loss_reason(candidate: Evaluated, winner: Evaluated, rank_by: str) -> Messag
         return msg("needs more GPUs ({mine} GPUs against {best})", mine=candidate.gpus_total,
                    best=winner.gpus_total)
     return msg("fewer users per dollar")
+
+
+# --------------------------------------------------------------------------- Step 3
+
+
+def check_parallelism(model: ModelSpec, tensor_parallel: int, pipeline_parallel: int) -> None:
+    """Serving engines refuse a tensor-parallel degree that does not split the heads evenly."""
+    heads, kv = model.attention_heads, model.kv_heads
+    allowed = [t for t in range(1, heads + 1) if heads % t == 0
+               and (model.mla is not None or kv % t == 0 or t % kv == 0)]
+    if tensor_parallel not in allowed:
+        raise SizingError(problem("hardware.tensor_parallel", msg(
+            "{tensor} does not split {model}'s {heads} attention heads and {kv} KV heads "
+            "evenly; allowed: {allowed}", tensor=tensor_parallel, model=model.name,
+            heads=heads, kv=kv, allowed=", ".join(str(t) for t in allowed))))
+    if pipeline_parallel > model.layers:
+        raise SizingError(problem("hardware.pipeline_parallel", msg(
+            "{stages} stages for {layers} layers; at most {layers}",
+            stages=pipeline_parallel, layers=model.layers)))
+
+
+def given_configuration(catalog: Catalog, r: Resolved) -> Evaluated:
+    """Step 3 when the user named the hardware: evaluate it as given."""
+    hardware = r.scenario.hardware
+    look_up(catalog.gpus, hardware.gpu, "hardware.gpu",
+            msg("unknown gpu id '{value}'; known: {known}"))
+    check_parallelism(r.model, hardware.tensor_parallel, hardware.pipeline_parallel)
+    choice = Choice(hardware.gpu, hardware.tensor_parallel, hardware.pipeline_parallel,
+                    r.weights, r.kv_cache, r.engine)
+    return evaluate_candidate(configure_for(catalog, r, choice), r.demand)
+
+
+def candidate_row(e: Evaluated, reason: Message) -> Candidate:
+    """One row of the Step 3 table."""
+    c = e.config
+    curve = e.curve
+    return Candidate(
+        gpu=c.gpu.id, gpus_per_replica=c.replica.gpus, tensor_parallel=c.tensor_parallel,
+        pipeline_parallel=c.pipeline_parallel, precision=c.weight_precision.id,
+        kv_precision=c.kv_precision.id, fits=curve is not None,
+        per_gpu_bytes=e.plan.per_gpu_bytes(max(min(e.capacity, e.plan.max_concurrent_sequences),
+                                               1)),
+        max_users_per_replica=e.capacity,
+        tokens_per_s_per_user=float(curve.tokens_per_s_per_user[0]) if curve else 0.0,
+        ttft_s=float(curve.ttft_s[0]) if curve else 0.0,
+        replicas=e.replicas, gpus_total=e.gpus_total, power_w=e.power_w,
+        capital_cost_usd=e.cost_usd, verdict=e.verdict, reason=reason.text(),
+        reason_message=reason,
+    )
+
+
+def chosen_configuration(e: Evaluated) -> dict:
+    """``selection.chosen``: the configuration Step 3 took, and its verdict."""
+    c = e.config
+    return {"gpu": c.gpu.id, "gpus_per_replica": c.replica.gpus,
+            "tensor_parallel": c.tensor_parallel, "pipeline_parallel": c.pipeline_parallel,
+            "precision": c.weight_precision.id, "kv_precision": c.kv_precision.id,
+            "engine": c.engine.id, "verdict": e.verdict}
+
+
+def select(catalog: Catalog, r: Resolved) -> tuple[Evaluated, SelectionResult]:
+    """Step 3: take the user's configuration, or search the catalog for the best one.
+
+    Returns the configuration taken, evaluated (its memory plan, curve by batch and SLO
+    capacity are what the later steps use), and the selection section of the result.
+    """
+    rank_by = r.scenario.selection.rank_by
+    if r.scenario.hardware is not None:
+        chosen = given_configuration(catalog, r)
+        return chosen, SelectionResult(chosen=chosen_configuration(chosen), chosen_by="user")
+    gpu_ids = r.scenario.selection.gpus or sorted(catalog.gpus)
+    unknown = [g for g in gpu_ids if g not in catalog.gpus]
+    if unknown:
+        raise SizingError(problem("selection.gpus", msg("unknown GPU ids {ids}",
+                                                        ids=str(unknown))))
+    choices = enumerate_choices(catalog, r.model, gpu_ids, r.allowed_weights, r.kv_cache,
+                                r.engine, r.scenario.selection.max_gpus_per_replica)
+    ranked = search(catalog, r.model, r.counts, r.demand, choices, rank_by,
+                    r.scenario.factor_overrides, r.serving)
+    if not ranked:
+        raise SizingError(problem("", msg(
+            "no GPU configuration to evaluate; widen selection.gpus")))
+    winner = ranked[0]
+    rows = [candidate_row(e, loss_reason(e, winner, rank_by)) for e in ranked[1:]]
+    chosen_by = rank_by if winner.works else "closest (no candidate meets the targets)"
+    return winner, SelectionResult(chosen=chosen_configuration(winner), chosen_by=chosen_by,
+                                   alternatives=rows)

@@ -5,9 +5,10 @@ loop of ``C`` users, requests arriving at a rate, or one stream alone (``llama-b
 :func:`predict` runs the same engine code as the sizing at each of those loads, with the
 measured prompt and output lengths, on the sized configuration (the pipeline's, or
 :func:`configuration_of` a result of an inference scenario).
-:func:`validation_result` puts every point beside its prediction and expected range, judges
-the targets at the scenario's load, fits the site factors (``app.engine.site_fit``) and says
-what the measurements mean for the number of replicas.
+:func:`app.engine.explain_validation.validation_result` puts every point beside its
+prediction and expected range, judges the targets at the scenario's load, fits the site
+factors (``app.engine.site_fit``, which uses these predictions) and says what the
+measurements mean for the number of replicas.
 
 Notes
 -----
@@ -28,7 +29,7 @@ from app.domain.catalog import Catalog, ModelSpec
 from app.domain.measurements import TIME_METRICS, MeasuredPoint
 from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
-from app.domain.validation import TargetVerdict, ValidationPoint, ValidationResult
+from app.domain.validation import TargetVerdict, ValidationPoint
 from app.engine.configuration import Choice, Configuration, configure, engine_factors
 from app.engine.evaluate import batch_cap, plan_memory, points_at, slo_capacity_of
 from app.engine.inference import Factors, decode_step, prefill_time
@@ -316,46 +317,6 @@ def replicas_with(result: SizingResult, capacity: int) -> int | None:
     if users is None or capacity < 1:
         return None
     return math.ceil(users / capacity)
-
-
-# --------------------------------------------------------------------------- assembly
-
-
-def validation_result(catalog: Catalog, scenario: Scenario, config: Configuration,
-                      result: SizingResult) -> ValidationResult | None:
-    """Every imported point beside its prediction, the verdicts, the site fit and what they
-    mean for the plan; None when the scenario has no measurements.
-
-    ``config`` is the sized configuration (the serving one of a training scenario), with the
-    site profile the sizing used, if any; the fit is against the catalog's factors.
-    """
-    from app.engine.site_fit import fit_site
-
-    points = list(scenario.measurements)
-    if not points:
-        return None
-    peak = int(result.inputs["workload"]["max_context_tokens"])
-    predicted = predict(config, peak, [Load.of(p) for p in points])
-    band = result.performance.band
-    rows = [validation_point(p, f, band.low, band.high) for p, f in zip(points, predicted,
-                                                                          strict=True)]
-    online = bool(result.performance.targets)
-    headroom = catalog.default("validation_headroom")
-    judged = verdicts(result, points, headroom) if online else []
-    base = without_site(catalog, config, scenario.factor_overrides)
-    fit = fit_site(catalog, base, peak, points, scenario.factor_overrides)
-    capacity = replicas = None
-    online = online and scenario.workload.kind == "online_inference"
-    if fit is not None and fit.decode_fitted and fit.prefill_fitted and online:
-        capacity = measured_capacity(with_site_scales(base, fit.decode_scale,
-                                                      fit.prefill_scale), result)
-        replicas = replicas_with(result, capacity)
-    messages = plan_messages(result, capacity, replicas) if online else []
-    return ValidationResult(
-        points=rows, verdicts=judged,
-        users_per_replica=result.performance.at_concurrency.concurrency,
-        replicas_planned=result.scale.replicas_for_load, replicas_measured=replicas,
-        users_per_replica_measured=capacity, fit=fit, messages=messages)
 
 
 def median_abs_error(pairs: list[tuple[float, float]]) -> float:

@@ -292,7 +292,7 @@ _KIND = "the workload kind in the report, word(lang, kind with spaces) (Workload
 EXTRA_KEYS: dict[Selected, tuple[str, str]] = {
     "does not fit": ("app/engine/selection.py", "a verdict: t(c.verdict) in Step 3"),
     "closest (no candidate meets the targets)": (
-        "app/engine/pipeline.py", "how the configuration was chosen: t(how) in Step 3"),
+        "app/engine/selection.py", "how the configuration was chosen: t(how) in Step 3"),
     "NONE": ("app/domain/scenario.py", _REDUNDANCY),
     "none": ("app/domain/result.py", "the activation recompute code 'none' (TrainingResult."
                                      "activation_recompute), the report's {recompute}"),

@@ -52,8 +52,9 @@ def results(catalog):
 
 def recorded_default_names() -> set[str]:
     """The catalog defaults the engine records as assumptions: the name argument of the
-    defaults helpers (pipeline ``_default``/``value``, infrastructure ``s.get``/``s.default``)."""
-    positions = {"_default": 1, "value": 0}
+    defaults helpers (``resolved.default_value`` and the chains' ``value``, infrastructure
+    ``s.get``/``s.default``)."""
+    positions = {"default_value": 1, "value": 0}
     names = set()
     for path in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -17,8 +17,8 @@ from app.engine.scale import (
     choose_server,
     cold_start_s,
     plan_nodes,
+    replicas_for_load,
     replicas_for_rate,
-    replicas_for_users,
 )
 
 
@@ -122,9 +122,9 @@ def test_choose_server_wastes_the_fewest_slots(catalog):
 
 
 def test_replicas_for_users():
-    assert replicas_for_users(100, 30) == 4
-    assert replicas_for_users(90, 30) == 3
-    assert replicas_for_users(1, 0) == 1  # capacity 0 is treated as 1
+    assert replicas_for_load(100, 30) == 4
+    assert replicas_for_load(90, 30) == 3
+    assert replicas_for_load(1, 0) == 1  # capacity 0 is treated as 1
 
 
 # --------------------------------------------------------------------------- batch volume

@@ -1,6 +1,6 @@
 """What the catalog cannot size reads in German in the German window, and as before in English.
 
-Every ``SizingError`` of the pipeline (and of ``explain.server_options`` and the calibration)
+Every ``SizingError`` of the engine (the chains, ``servers.server_options`` and the calibration)
 carries a Message: ``ScenarioError.problems`` keeps the English sentence the command line has
 always printed; ``ScenarioError.messages`` renders the same problem in German.
 """
@@ -12,7 +12,7 @@ import copy
 import pytest
 
 from app.api import ScenarioError, calibrate, load_scenario, size
-from app.engine import pipeline
+from app.engine import resolved, selection, training
 from app.engine.calibration import speed_for_measurement
 
 BASE = {
@@ -141,12 +141,12 @@ def test_an_empty_catalog_table_says_none(catalog):
     error = refusal(scenario(BASE, cpu={"cpu": "epyc-1"}), no_cpus(catalog))
     # the engine checks for an empty CPU table first
     assert error.problems == ["cpu: the catalog has no CPUs (catalogs/cpus.toml)"]
-    assert pipeline._known_ids({}).text() == "(none)"
-    assert pipeline._known_ids({}).text("de") == "(keine)"
+    assert resolved.known_ids({}).text() == "(none)"
+    assert resolved.known_ids({}).text("de") == "(keine)"
 
 
 def test_no_gpu_configuration_in_german(catalog, monkeypatch):
-    monkeypatch.setattr(pipeline, "enumerate_choices", lambda *args: [])
+    monkeypatch.setattr(selection, "enumerate_choices", lambda *args: [])
     error = refusal(scenario(BASE, hardware=None), catalog)
     assert error.problems == ["no GPU configuration to evaluate; widen selection.gpus"]
     assert error.messages[0].text("de") == (
@@ -154,7 +154,7 @@ def test_no_gpu_configuration_in_german(catalog, monkeypatch):
 
 
 def test_no_training_configuration_in_german(catalog, monkeypatch):
-    monkeypatch.setattr(pipeline.training, "smallest_fitting", lambda *args: (None, None))
+    monkeypatch.setattr(training, "smallest_fitting", lambda *args: (None, None))
     error = refusal(FINE_TUNE, catalog)
     assert error.problems == ["training: no configuration to evaluate; widen selection.gpus or "
                               "raise training.max_gpus"]
@@ -180,5 +180,5 @@ def test_calibration_refusal_in_german(metric, measured, english, german, catalo
 def test_speed_for_measurement_raises_a_value_error_with_its_message():
     with pytest.raises(ValueError, match="cannot be calibrated") as info:
         speed_for_measurement(None, "warp", 1.0, 1.0)
-    assert isinstance(info.value, pipeline.SizingError)
+    assert isinstance(info.value, resolved.SizingError)
     assert "kalibrieren" in info.value.message.text("de")

@@ -44,7 +44,7 @@ def serving_sizing(catalog, scenario, result):
     """The sizing the plan tests: the scenario's own, or serving the trained model."""
     if result.training is None:
         return result
-    from app.engine.pipeline import serving_scenario
+    from app.engine.training_chain import serving_scenario
 
     return api.size(serving_scenario(scenario, result.training.gpu), catalog)
 

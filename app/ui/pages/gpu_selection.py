@@ -97,7 +97,7 @@ def chosen_text(chosen_by: str) -> str:
 
     A serving sizing gives the ranking ("capital_cost") or "user"; a training sizing gives
     "training: " and how its search chose ("fewest GPUs that fit[ and meet the target time]
-    [, then <rank>]", "closest (...)", "user"; app/engine/pipeline.py choose_training).
+    [, then <rank>]", "closest (...)", "user"; app/engine/training_chain.py choose_training).
     """
     if chosen_by in CHOSEN_BY:
         return t(CHOSEN_BY[chosen_by])

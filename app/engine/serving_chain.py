@@ -1,0 +1,133 @@
+"""The serving chain: the five steps of the method for online and batch inference.
+
+Step 1 resolves the scenario (:func:`app.engine.resolved.resolve`), Step 3 takes or searches
+the GPU configuration and evaluates it once (:func:`app.engine.selection.select`); Steps 2
+and 4 describe that evaluation at the users one replica carries, Step 5 sizes replicas and
+nodes, and the site, RAG and CPU sections follow. The training chain
+(:mod:`app.engine.training_chain`) stands beside this one; :mod:`app.engine.pipeline`
+dispatches between them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import replace
+
+from app import __version__
+from app.domain.catalog import Catalog
+from app.domain.result import SizingResult
+from app.domain.scenario import Scenario
+from app.engine import explain
+from app.engine.calibration import speed_for_measurement
+from app.engine.configuration import configure
+from app.engine.evaluate import plan_memory
+from app.engine.explain_validation import with_validation
+from app.engine.infrastructure import size_infrastructure
+from app.engine.levers import current_choice
+from app.engine.optional_sections import additions
+from app.engine.resolved import Resolved, resolve
+from app.engine.scale import replicas_for_load
+from app.engine.selection import select
+from app.engine.servers import node_plan
+from app.engine.test_levels import test_plan_result
+
+
+def online_replicas(r: Resolved, capacity: int) -> int | None:
+    """Replicas for the online load (:func:`app.engine.scale.replicas_for_load`); None for a
+    batch job, which is sized from its volume and window once its throughput is known."""
+    if r.scenario.workload.kind == "batch_inference":
+        return None
+    return replicas_for_load(r.demand.users, capacity)
+
+
+def per_replica_view(r: Resolved, load: int | None) -> Resolved:
+    """The resolved scenario with the users one replica carries."""
+    if load is None or r.demand.users is None:
+        return r
+    users = math.ceil(r.demand.users / load)
+    return replace(r, demand=replace(r.demand, users=users))
+
+
+def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[SizingResult, bool]]:
+    """Yield ``(result, levers_follow)``: the whole sizing without the levers first, then,
+    when a target is missed, the same result with them.
+
+    The levers re-evaluate the configuration once per change they try (about three
+    quarters of a sizing's time); the window shows everything else before they come.
+    """
+    r = resolve(scenario, catalog)
+    chosen, selection = select(catalog, r)
+    config, plan = chosen.config, chosen.plan
+    load = online_replicas(r, chosen.capacity)
+    per_replica = per_replica_view(r, load)
+    memory = explain.memory_result(config, plan, per_replica)
+    performance = explain.performance_result(catalog, config, plan, per_replica,
+                                             chosen.capacity)
+    if load is None:
+        load = explain.batch_replicas(catalog, performance, r)
+    hardware = r.scenario.hardware
+    nodes = node_plan(catalog, config.gpu, hardware.server if hardware else None,
+                      config.replica.gpus, load, r.demand.redundancy)
+    scale = explain.scale_result(catalog, config, performance, r, load, nodes)
+    site, site_assumptions = size_infrastructure(catalog, config, scale, performance, r)
+    scale = explain.with_rack_failure(scale, site.racks)
+    assumptions = (r.assumptions + explain.engine_assumptions(catalog, config, r)
+                   + site_assumptions)
+    warnings = explain.warnings_for(catalog, config, memory, performance, scale, r)
+    warnings += site.warnings
+    rag, cpu, extra_assumptions, extra_warnings = additions(catalog, r, config, performance)
+    assumptions += extra_assumptions
+    warnings += extra_warnings
+    inputs = explain.inputs_after_defaults(r, config)
+    test_plan = test_plan_result(catalog, config, performance, scale, inputs["workload"],
+                                 scenario.name)
+    result = SizingResult(
+        tool_version=__version__,
+        catalog_versions=dict(catalog.versions),
+        inputs=inputs,
+        model=explain.model_facts(r),
+        gpu=explain.gpu_facts(config),
+        memory=memory,
+        performance=performance,
+        selection=selection,
+        scale=scale,
+        facility=explain.facility_result(site),
+        cost=explain.cost_result(site),
+        infrastructure=site,
+        rag=rag,
+        cpu=cpu,
+        test_plan=test_plan,
+        assumptions=assumptions,
+        warnings=[w.text() for w in warnings],
+        warning_messages=warnings,
+    )
+    result = with_validation(catalog, scenario, config, result)
+    levers_follow = explain.misses_a_target(performance)
+    yield result, levers_follow
+    if levers_follow:
+        performance = explain.with_levers(catalog, config, performance, per_replica)
+        yield result.model_copy(update={"performance": performance}), False
+
+
+def overrides_from_measurement(scenario: Scenario, catalog: Catalog, metric: str,
+                               measured: float, concurrency: float) -> dict[str, float]:
+    """Efficiency factors that reproduce a customer's measurement on this configuration.
+
+    Every efficiency of the chosen configuration is scaled by one factor found by bisection
+    (``calibration.speed_for_measurement``), so the ratios between the factors, which the
+    calibration set fixed, are kept. Returns the ``factor_overrides`` to store in the
+    scenario.
+    """
+    r = resolve(scenario.model_copy(update={"factor_overrides": {}}), catalog)
+    chosen, _ = select(catalog, r)
+    base = chosen.config.replica.factors
+    choice = current_choice(chosen.config)
+
+    def config_for(speed: float):
+        overrides = vars(base.scaled(speed))
+        config = configure(catalog, r.model, choice, overrides, counts=r.counts, **r.serving)
+        return config, plan_memory(config, r.demand.work, r.demand.peak_context), r.demand.work
+
+    speed = speed_for_measurement(config_for, metric, measured, concurrency)
+    return {name: float(value) for name, value in vars(base.scaled(speed)).items()}

@@ -1,0 +1,258 @@
+"""The training chain: fine-tuning and pre-training (METHOD.md, "Training and fine-tuning").
+
+:func:`training_setup` fills the training block's defaults, :func:`choose_training` is
+Step 3 for training (the configuration given, or the smallest that fits on each GPU, ranked
+by the scenario), and :func:`size_training` assembles the result: the training section
+carries the sizing; memory and performance describe serving the trained model on the
+training GPU type; scale, infrastructure and cost describe the training cluster. It stands
+beside the serving chain (:mod:`app.engine.serving_chain`); :mod:`app.engine.pipeline`
+dispatches between them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from app import __version__
+from app.domain.catalog import Catalog, ModelSpec
+from app.domain.problems import problem
+from app.domain.result import Assumption, SelectionResult, SizingResult, TrainingCandidate
+from app.domain.scenario import Scenario, Training
+from app.engine import explain, explain_training, training
+from app.engine.assumptions import sourced
+from app.engine.explain_validation import with_validation
+from app.engine.infrastructure import size_infrastructure
+from app.engine.memory import ParameterCounts, parameter_counts
+from app.engine.optional_sections import additions
+from app.engine.resolved import (
+    SizingError,
+    default_value,
+    look_up,
+    model_of,
+    resolve,
+    storage_tier_of,
+)
+from app.engine.selection import select
+from app.engine.servers import server_for, training_node
+from app.engine.test_levels import test_plan_result
+from app.i18n import msg
+
+TRAINING_KINDS = ("fine_tuning", "pretraining")
+
+
+def training_setup(scenario: Scenario, catalog: Catalog, model: ModelSpec,
+                   counts: ParameterCounts, assumptions: list[Assumption]
+                   ) -> tuple[training.Setup, training.Fixed, float | None]:
+    """The training block with every default filled in (each default recorded)."""
+    block = scenario.training or Training()
+    kind = scenario.workload.kind
+
+    def value(name: str, unit: str, given=None):
+        return default_value(catalog, name, unit, assumptions, given)
+
+    if block.sequence_length > model.max_context_tokens:
+        raise SizingError(problem("training.sequence_length", msg(
+            "{context:,} exceeds the model's context limit of {limit:,} tokens",
+            context=block.sequence_length, limit=model.max_context_tokens)))
+    if block.tensor_parallel is not None:
+        allowed = training.tensor_options(model, 1024)
+        heads = model.attention_heads
+        if heads % block.tensor_parallel or block.tensor_parallel not in allowed:
+            raise SizingError(problem("training.tensor_parallel", msg(
+                "{tensor} does not split {model}'s {heads} attention heads and {kv} KV heads "
+                "evenly; allowed: {allowed}", tensor=block.tensor_parallel, model=model.name,
+                heads=heads, kv=model.kv_heads, allowed=", ".join(str(t) for t in allowed))))
+    if block.pipeline_parallel is not None and block.pipeline_parallel > model.layers:
+        raise SizingError(problem("training.pipeline_parallel", msg(
+            "{stages} stages for {layers} layers; at most {layers}",
+            stages=block.pipeline_parallel, layers=model.layers)))
+    if block.method != "full" and kind == "pretraining":
+        raise SizingError(problem("training.method", msg(
+            "'{method}' adapts a trained model; pre-training trains every weight (use 'full')",
+            method=block.method)))
+    if block.tokens_total is not None:
+        tokens = block.tokens_total
+    elif kind == "pretraining":
+        per_param = value("pretraining_tokens_per_param", "tokens/parameter")
+        tokens = per_param * counts.total
+    else:
+        tokens = value("fine_tuning_tokens_total", "tokens")
+    batch_default = ("training_global_batch_tokens_pretraining" if kind == "pretraining"
+                     else "training_global_batch_tokens_fine_tuning")
+    given_batch = block.global_batch_size is not None or \
+        block.gradient_accumulation_steps is not None
+    batch_tokens = (catalog.default(batch_default) if given_batch
+                    else value(batch_default, "tokens"))
+    tier = scenario.availability.storage_tier
+    unit_name = f"storage_su_write_gb_s_{tier}"
+    per_unit = (value(unit_name, "GB/s") * 1e9 if unit_name in catalog.defaults else None)
+    setup = training.Setup(
+        model=model, counts=counts, method=block.method, optimizer=block.optimizer,
+        fp32_gradients=block.fp32_gradients, sequence_length=block.sequence_length,
+        micro_batch_size=block.micro_batch_size,
+        global_batch_sequences=block.global_batch_size, global_batch_tokens=batch_tokens,
+        virtual_stages=int(value("pipeline_virtual_stages", "chunks/GPU")),
+        max_global_batch_tokens=max(batch_tokens, catalog.default(
+            "training_global_batch_tokens_max") if kind == "pretraining" else batch_tokens),
+        gradient_accumulation=block.gradient_accumulation_steps,
+        sequence_parallel=block.sequence_parallel, flash_attention=block.flash_attention,
+        lora_rank=int(value("lora_rank", "", block.lora_rank)) if block.method != "full"
+        else 0,
+        lora_targets=block.lora_targets,
+        qlora_bits=value("qlora_bits_per_param", "bits") if block.method == "qlora" else 16.0,
+        mfu=value("training_mfu", "", block.mfu), tokens_total=tokens,
+        memory_fraction=value("training_memory_fraction", ""),
+        full_recompute_factor=value("full_recompute_time_factor", ""),
+        bus_efficiency=value("collective_bus_efficiency", ""),
+        checkpoint_bytes_per_param=value("checkpoint_bytes_per_param", "B/param"),
+        gpu_mtbf_hours=value("gpu_mtbf_hours", "h"),
+        write_per_unit=per_unit,
+        nodes_per_unit=int(value("storage_su_nodes", "nodes")) if per_unit else 32,
+        max_gpus=block.max_gpus,
+        checkpoints_retained=int(value("checkpoints_retained", "checkpoints",
+                                       block.checkpoints_retained)),
+        dataset_bytes=(block.dataset_tokens or tokens)
+        * value("dataset_bytes_per_token", "B/token"))
+    fixed = training.Fixed(block.data_parallel, block.tensor_parallel, block.pipeline_parallel,
+                           block.zero_stage, block.activation_recompute)
+    target = block.target_days * training.SECONDS_PER_DAY if block.target_days else None
+    if kind == "pretraining" and block.tokens_total is None:
+        assumptions.append(Assumption(
+            name="tokens_total", value=tokens, unit="tokens", **sourced(msg(
+                "{source}: {params:,.2f} billion parameters x {per_param:g} tokens",
+                source=catalog.default_sources.get("pretraining_tokens_per_param", ""),
+                params=counts.total / 1e9, per_param=per_param))))
+    return setup, fixed, target
+
+
+RANK_COST = {
+    "capital_cost": lambda plan: (plan.gpu.price_usd * plan.gpus if plan.gpu.price_usd
+                                  else math.inf, plan.wall_clock_s),
+    "tokens_per_dollar": lambda plan: (plan.gpu.price_usd * plan.gpus if plan.gpu.price_usd
+                                       else math.inf, plan.wall_clock_s),
+    "gpu_count": lambda plan: (plan.gpus, plan.wall_clock_s),
+    "power": lambda plan: (plan.gpus * plan.gpu.tdp_w, plan.wall_clock_s),
+}
+
+
+def choose_training(catalog: Catalog, scenario: Scenario, setup: training.Setup,
+                    fixed: training.Fixed, target_s: float | None
+                    ) -> tuple[training.Plan, list[TrainingCandidate], str]:
+    """Step 3 for training: the configuration named, or the smallest that fits per GPU and
+    the best of those by the scenario's ranking. Returns (plan, rows, chosen_by)."""
+    if scenario.hardware is not None:
+        gpu_ids = [scenario.hardware.gpu]
+        field = "hardware.gpu"
+    else:
+        gpu_ids = scenario.selection.gpus or sorted(catalog.gpus)
+        field = "selection.gpus"
+    gpus = [look_up(catalog.gpus, gpu_id, field, msg("unknown GPU id '{value}'; known: {known}"))
+            for gpu_id in gpu_ids]
+    found: list[tuple[training.Plan, bool]] = []
+    for gpu in gpus:
+        winner, closest = training.smallest_fitting(setup, gpu, training_node(
+            catalog, scenario, gpu), fixed, target_s)
+        if winner is not None:
+            found.append((winner, True))
+        elif closest is not None:
+            found.append((closest, False))
+    if not found:
+        raise SizingError(problem("training", msg(
+            "no configuration to evaluate; widen selection.gpus or raise training.max_gpus")))
+    key = RANK_COST[scenario.selection.rank_by]
+    working = sorted((plan for plan, ok in found if ok), key=key)
+    failing = sorted((plan for plan, ok in found if not ok),
+                     key=lambda p: p.per_gpu_bytes / p.usable)
+    ranked = working + failing
+    chosen = ranked[0]
+    if fixed.complete:
+        chosen_by = "user"
+    elif working:
+        chosen_by = ("fewest GPUs that fit" + (" and meet the target time" if target_s else "")
+                     + (f", then {scenario.selection.rank_by.replace('_', ' ')}"
+                        if len(gpu_ids) > 1 else ""))
+    else:
+        chosen_by = "closest (nothing fits within training.max_gpus)"
+    rows = [explain_training.training_candidate(plan, plan is chosen, ok, target_s)
+            for plan, ok in sorted(found, key=lambda f: ranked.index(f[0]))]
+    return chosen, rows, chosen_by
+
+
+def serving_scenario(scenario: Scenario, gpu_id: str) -> Scenario:
+    """The scenario of serving the trained model on the training GPU type at the scenario's
+    inference settings (memory, performance and the serving sections describe this)."""
+    workload = scenario.workload.model_copy(update={"kind": "online_inference"})
+    selection = scenario.selection.model_copy(update={"gpus": [gpu_id]})
+    return scenario.model_copy(update={"workload": workload, "hardware": None,
+                                       "selection": selection})
+
+
+def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
+    """Training and fine-tuning (METHOD.md "Training and fine-tuning").
+
+    The training section carries the sizing. Memory, performance and the GPU configuration
+    of serving describe serving the trained model on the training GPU type at the scenario's
+    inference settings; scale, facility, infrastructure and cost describe the training
+    cluster.
+    """
+    model = model_of(scenario, catalog)
+    tier = storage_tier_of(scenario, catalog)
+    counts = parameter_counts(model)
+    assumptions: list[Assumption] = []
+    setup, fixed, target_s = training_setup(scenario, catalog, model, counts, assumptions)
+    plan, rows, chosen_by = choose_training(catalog, scenario, setup, fixed, target_s)
+    curve = training.scaling_curve(setup, plan.gpu, plan.node, fixed,
+                                   max(plan.gpus, 1)) if plan.fits else []
+    served = serving_scenario(scenario, plan.gpu.id)
+    r = resolve(served, catalog)
+    chosen, _ = select(catalog, r)
+    config = chosen.config
+    memory = explain.memory_result(config, chosen.plan, r)
+    performance = explain.with_levers(catalog, config, explain.performance_result(
+        catalog, config, chosen.plan, r, chosen.capacity), r)
+    memory, performance = explain_training.mark_serving(memory, performance, plan.gpu.name)
+    result = explain_training.training_result(plan, rows, chosen_by, curve, target_s)
+    server_name = server_for(catalog, plan.gpu, plan.node.server).name
+    scale = explain_training.training_scale(plan, result, tier, server_name)
+    infra = scenario.infrastructure
+    if scale.nodes > 1 and not infra.force_fabric:
+        infra = infra.model_copy(update={"force_fabric": True})
+    site_view = replace(r, scenario=scenario.model_copy(update={"infrastructure": infra}))
+    site, site_assumptions = size_infrastructure(catalog, config, scale, performance,
+                                                 site_view)
+    site = explain_training.training_site(site, result, tier)
+    scale = explain_training.with_training_rack_failure(scale, site.racks)
+    warnings = explain_training.training_warnings(plan, result, setup, model)
+    warnings += site.warnings
+    rag, cpu, extra_assumptions, extra_warnings = additions(catalog, r, config, performance)
+    inputs = explain_training.training_inputs(scenario, r, config, plan, setup)
+    served_plan = test_plan_result(catalog, config, performance, scale, inputs["workload"],
+                                   scenario.name, serving_of_training=True)
+    sized = SizingResult(
+        tool_version=__version__,
+        catalog_versions=dict(catalog.versions),
+        inputs=inputs,
+        model=explain.model_facts(r),
+        gpu=explain.gpu_facts(config),
+        memory=memory,
+        performance=performance,
+        selection=SelectionResult(chosen=explain_training.training_chosen(plan, config),
+                                  chosen_by=f"training: {chosen_by}"),
+        scale=scale,
+        facility=explain.facility_result(site),
+        cost=explain.cost_result(site),
+        infrastructure=site,
+        training=result,
+        rag=rag,
+        cpu=cpu,
+        test_plan=served_plan,
+        assumptions=(assumptions + explain_training.training_assumptions(plan, server_name)
+                     + r.assumptions
+                     + explain.engine_assumptions(catalog, config, r) + site_assumptions
+                     + extra_assumptions),
+        warnings=[w.text() for w in warnings + extra_warnings],
+        warning_messages=warnings + extra_warnings,
+    )
+    return with_validation(catalog, scenario, config, sized)
+
