@@ -82,9 +82,9 @@ SYMBOLS = {"", "s", "ms", "B", "kB", "MB", "GB", "B/s", "GB/s", "FLOP/s", "TFLOP
 
 def engine_units() -> set[str]:
     """Every unit literal the engine gives an assumption: ``Assumption(unit=...)``, the unit
-    argument of the defaults helpers (pipeline ``_default``/``value``, infrastructure
-    ``get``/``default``) and ``FACTOR_UNITS``."""
-    positions = {"_default": 2, "value": 1, "get": 2, "default": 1}
+    argument of the defaults helpers (``resolved.default_value`` and the chains' ``value``,
+    infrastructure ``get``/``default``) and ``FACTOR_UNITS``."""
+    positions = {"default_value": 2, "value": 1, "get": 2, "default": 1}
     units = set()
     for path in ENGINE.glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
