@@ -22,6 +22,8 @@ from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory
 from app.engine.memory import ParameterCounts
 from app.engine.performance import Points, Workload, batch_grid, by_batch, slo_capacity
 from app.engine.resolved import Demand, Resolved, SizingError, configure_for, look_up
+from app.engine.scale import NodePlan, replicas_for_load
+from app.engine.servers import node_plan
 from app.i18n import Message, msg, plural
 
 GB = 1e9
@@ -29,7 +31,13 @@ GB = 1e9
 
 @dataclass(frozen=True)
 class Evaluated:
-    """A candidate configuration and how it does."""
+    """A candidate configuration and how it does under the scenario's demand.
+
+    ``load`` is the replicas the load needs (:func:`app.engine.scale.replicas_for_load`),
+    ``nodes`` how they and the redundancy land on servers
+    (:func:`app.engine.servers.node_plan`, the rule Step 5 sizes by; None when it does not
+    fit); ``replicas`` and ``gpus_total`` are that plan's.
+    """
 
     config: Configuration
     plan: MemoryPlan
@@ -41,6 +49,8 @@ class Evaluated:
     cost_usd: float | None
     verdict: str
     reason: Message
+    load: int = 0
+    nodes: NodePlan | None = None
 
     @property
     def works(self) -> bool:
@@ -64,12 +74,6 @@ def tensor_parallel_options(model: ModelSpec, gpus: int, domain: int) -> list[tu
 def gpu_counts(limit: int) -> list[int]:
     """1, 2, 4, 8, ... up to ``limit``."""
     return [2**i for i in range(int(math.log2(max(limit, 1))) + 1)]
-
-
-def replicas_for(users: int | None, capacity: int, redundancy: str) -> int:
-    """Replicas for the load plus those for availability (none, N+1, 2N)."""
-    load = 1 if users is None else math.ceil(users / capacity)
-    return {"none": load, "n+1": load + 1, "2n": 2 * load}[redundancy]
 
 
 def capital_cost(config: Configuration, gpus: int) -> float | None:
@@ -96,14 +100,22 @@ def measure(config: Configuration, work: Workload, peak_context: int) -> Measure
     return Measured(config, plan, curve.shared())
 
 
-def evaluate_candidate(config: Configuration, demand: Demand) -> Evaluated:
-    """Memory, SLO capacity, replicas, power and cost of one candidate, with a verdict."""
-    return judge(measure(config, demand.work, demand.peak_context), demand)
+def evaluate_candidate(catalog: Catalog, config: Configuration, demand: Demand,
+                       server: str | None = None) -> Evaluated:
+    """Memory, SLO capacity, replicas, power and cost of one candidate, with a verdict
+    (``server``: the one the scenario names, else Step 5's choice)."""
+    return judge(catalog, measure(config, demand.work, demand.peak_context), demand, server)
 
 
-def judge(measured: Measured, demand: Demand) -> Evaluated:
+def judge(catalog: Catalog, measured: Measured, demand: Demand,
+          server: str | None = None) -> Evaluated:
     """SLO capacity, replicas, power, cost and verdict of a measured candidate under
-    ``demand``'s load, targets and redundancy."""
+    ``demand``'s load, targets and redundancy.
+
+    Replicas and GPUs come from the rules Step 5 sizes by: the replicas for the load
+    (:func:`app.engine.scale.replicas_for_load`) packed with the redundancy onto the server
+    Step 5 would choose (:func:`app.engine.servers.node_plan`).
+    """
     config, plan, curve = measured.config, measured.plan, measured.curve
     gpus = config.replica.gpus
     if curve is None:
@@ -114,11 +126,12 @@ def judge(measured: Measured, demand: Demand) -> Evaluated:
     capacity = min(slo_capacity(curve, demand.ttft_target, demand.speed_target),
                    plan.max_concurrent_sequences)
     verdict, reason = verdict_for(curve, capacity, demand)
-    replicas = replicas_for(demand.users, max(capacity, 1), demand.redundancy)
-    total = replicas * gpus
+    load = replicas_for_load(demand.users, capacity)
+    nodes = node_plan(catalog, config.gpu, server, gpus, load, demand.redundancy)
+    total = nodes.replicas * gpus
     power = total * config.gpu.tdp_w
-    return Evaluated(config, plan, curve, capacity, replicas, total, power,
-                     capital_cost(config, total), verdict, reason)
+    return Evaluated(config, plan, curve, capacity, nodes.replicas, total, power,
+                     capital_cost(config, total), verdict, reason, load, nodes)
 
 
 def verdict_for(curve: Points, capacity: int, demand: Demand) -> tuple[str, Message]:
@@ -216,7 +229,7 @@ def search(catalog: Catalog, model: ModelSpec, counts: ParameterCounts, demand: 
                 demand.work, demand.peak_context)
         return found
 
-    evaluated = [judge(measured(c), demand) for c in choices]
+    evaluated = [judge(catalog, measured(c), demand) for c in choices]
     key = RANK_KEYS[rank_by]
     working = sorted((e for e in evaluated if e.works), key=key)
     fitting = sorted((e for e in evaluated if not e.works and e.curve is not None),
@@ -273,7 +286,8 @@ def given_configuration(catalog: Catalog, r: Resolved) -> Evaluated:
     check_parallelism(r.model, hardware.tensor_parallel, hardware.pipeline_parallel)
     choice = Choice(hardware.gpu, hardware.tensor_parallel, hardware.pipeline_parallel,
                     r.weights, r.kv_cache, r.engine)
-    return evaluate_candidate(configure_for(catalog, r, choice), r.demand)
+    return evaluate_candidate(catalog, configure_for(catalog, r, choice), r.demand,
+                              hardware.server)
 
 
 def candidate_row(e: Evaluated, reason: Message) -> Candidate:

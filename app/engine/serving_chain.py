@@ -66,9 +66,11 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
                                              chosen.capacity)
     if load is None:
         load = explain.batch_replicas(catalog, performance, r)
-    hardware = r.scenario.hardware
-    nodes = node_plan(catalog, config.gpu, hardware.server if hardware else None,
-                      config.replica.gpus, load, r.demand.redundancy)
+    nodes = chosen.nodes
+    if nodes is None or load != chosen.load:  # a batch job, or a configuration that fits not
+        hardware = r.scenario.hardware
+        nodes = node_plan(catalog, config.gpu, hardware.server if hardware else None,
+                          config.replica.gpus, load, r.demand.redundancy)
     scale = explain.scale_result(catalog, config, performance, r, load, nodes)
     site, site_assumptions = size_infrastructure(catalog, config, scale, performance, r)
     scale = explain.with_rack_failure(scale, site.racks)
