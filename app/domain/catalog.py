@@ -189,10 +189,6 @@ class ServerSpec(Priced, Sourced):
     price_includes_gpus: bool = Field(
         default=False, description="price_usd includes the gpu_count GPUs. Default false.")
 
-    @property
-    def max_power_watts(self) -> float:
-        return self.max_power_w
-
     @field_validator("typical_power_w")
     @classmethod
     def _typical_within_maximum(cls, value: float | None, info: ValidationInfo) -> float | None:
@@ -608,13 +604,6 @@ class CpuSpec(Priced, Sourced):
     def bf16_flops(self) -> float:
         """Peak dense BF16 of one socket: cores x all-core clock x FLOPs/cycle [FLOP/s]."""
         return self.cores * (self.all_core_ghz or self.base_ghz) * 1e9 * self.bf16_flops_per_cycle
-
-
-class Defaults(Sourced):
-    """Named defaults that are not physics (targets, utilisation, overheads)."""
-
-    values: dict[str, float]
-    sources: dict[str, str] = Field(default_factory=dict)
 
 
 class CatalogProblem(BaseModel):

@@ -212,22 +212,6 @@ def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
     return summary
 
 
-TIME_METRICS = ("itl_mean", "tpot_mean", "ttft_batch1", "ttft_mean")
-
-
-def speed_ratio(outcome: Outcome) -> float:
-    """Measured speed over predicted speed (times inverted) [-]."""
-    if outcome.case.metric in TIME_METRICS:
-        return outcome.ratio
-    return 1.0 / outcome.ratio
-
-
-def band_from_residuals(outcomes: list[Outcome]) -> tuple[float, float]:
-    """Low/high multipliers on predicted speed: 10th and 90th percentile of the residuals."""
-    ratios = np.array([speed_ratio(o) for o in outcomes])
-    return float(np.percentile(ratios, 10)), float(np.percentile(ratios, 90))
-
-
 MEASURABLE = ("itl_s", "tokens_per_s_per_user", "output_tokens_per_s", "ttft_s")
 
 

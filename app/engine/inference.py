@@ -205,10 +205,6 @@ class StepTimes:
     overhead: np.ndarray
     itl: np.ndarray
 
-    @property
-    def memory_bound(self) -> np.ndarray:
-        return self.weights_read >= (self.compute + self.prefill_compute)
-
 
 def attention_flops(replica: Replica, tokens, context: float) -> np.ndarray:
     """Attention FLOPs of ``tokens`` queries at ``context`` tokens, layers of a stage [FLOP]."""

@@ -6,20 +6,7 @@ hot (model repository, local NVMe cache), warm (request logs and metrics), cold 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 SECONDS_PER_DAY = 86_400.0
-
-
-@dataclass(frozen=True)
-class StorageNeed:
-    """One thing the deployment stores."""
-
-    tier: str
-    purpose: str
-    capacity_bytes: float
-    read_bytes_per_s: float = 0.0
-    write_bytes_per_s: float = 0.0
 
 
 def model_repository_bytes(weights_bytes: float, versions: int, formats: int,
@@ -37,9 +24,3 @@ def request_log_bytes(requests_per_s: float, bytes_per_request: float,
 def metrics_bytes(gpus: int, bytes_per_gpu_day: float, retention_days: float) -> float:
     """Monitoring time series kept for ``retention_days`` [B]."""
     return gpus * bytes_per_gpu_day * retention_days
-
-
-def weights_read_bandwidth(weights_bytes_per_node: float, nodes: int,
-                           target_cold_start_s: float) -> float:
-    """Aggregate read bandwidth that starts every node within ``target_cold_start_s`` [B/s]."""
-    return weights_bytes_per_node * nodes / target_cold_start_s
