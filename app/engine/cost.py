@@ -25,6 +25,11 @@ class CostLine:
         return None if self.unit_usd is None else self.quantity * self.unit_usd
 
 
+def storage_terabytes(total_bytes: float) -> float:
+    """Usable storage as priced: TB (1e12 B), to two decimals [TB]."""
+    return round(total_bytes / 1e12, 2)
+
+
 def capital_usd(lines: list[CostLine]) -> float:
     """Sum of the priced lines [USD]."""
     return sum(line.total_usd for line in lines if line.total_usd is not None)

@@ -32,7 +32,7 @@ from app.engine.assumptions import sourced
 from app.engine.configuration import Configuration
 from app.engine.explain import catalog_source, inputs_after_defaults, with_rack_fields
 from app.engine.resolved import Resolved
-from app.engine.scale import nodes_per_compute_rack
+from app.engine.scale import nodes_per_compute_rack, replica_packing
 from app.i18n import Message, msg, plural
 
 TrainingPlan = training_engine.Plan
@@ -71,10 +71,8 @@ def training_result(plan: TrainingPlan, rows: list[TrainingCandidate], chosen_by
     """The training section: memory per GPU by component, times, checkpoints, and why."""
     setup, layout, states = plan.setup, plan.layout, plan.states
     model = setup.model
-    write = plan.checkpoint / plan.save_s if plan.save_s > 0 else 0.0
-    approximate = (model.mlp == "gated" or model.kv_heads != model.attention_heads
-                   or model.moe is not None or model.mla is not None
-                   or model.intermediate_size != 4 * model.hidden_size)
+    write = training_engine.checkpoint_write_rate(plan.checkpoint, plan.save_s)
+    approximate = training_engine.activations_approximate(model)
     result = TrainingResult(
         method=setup.method, optimizer=setup.optimizer, chosen_by=chosen_by, gpu=plan.gpu.id,
         gpus_total=plan.gpus, gpus_per_node=plan.node.gpus_per_node, nodes=plan.nodes,
@@ -133,17 +131,16 @@ def training_scale(plan: TrainingPlan, t: TrainingResult, tier: StorageTier,
     from the last checkpoint (no spare replicas). ``server_name``: the catalog name of
     ``plan.node.server`` (the sentences name it; ``server`` keeps the id)."""
     gpn = plan.node.gpus_per_node
-    per_replica = t.tensor_parallel * t.pipeline_parallel
+    per_node, nodes_per_replica = replica_packing(t.tensor_parallel * t.pipeline_parallel, gpn)
     nodes = plan.nodes
-    resume = plan.checkpoint / (tier.read_gb_s * GB * nodes)
+    resume = training_engine.resume_s(plan.checkpoint, tier.read_gb_s * GB, nodes)
     failure = narrative.training_failure_message(t)
     messages = narrative.training_scale_messages(t, server_name, tier.name, resume)
     messages.insert(1, failure)
     return ScaleResult(
         redundancy="none", replicas_for_load=t.data_parallel, replicas=t.data_parallel,
         gpus_total=t.gpus_total, server=plan.node.server, gpus_per_node=gpn,
-        replicas_per_node=gpn // per_replica if per_replica <= gpn else 0,
-        nodes_per_replica=max(1, -(-per_replica // gpn)), nodes=nodes,
+        replicas_per_node=per_node, nodes_per_replica=nodes_per_replica, nodes=nodes,
         autoscale_min_replicas=t.data_parallel, autoscale_max_replicas=t.data_parallel,
         cold_start_s=resume, storage_tier=tier.id, batch_completion_hours=None,
         failure_statement=failure.text(), failure_message=failure, messages=messages,
@@ -156,22 +153,22 @@ def training_site(site: InfrastructureResult, t: TrainingResult,
     the storage cost and totals recomputed (no cost per token for a training cluster)."""
     keep = [line for line in site.storage.lines
             if line.purpose not in ("weights loaded at cold start", "request logs")]
-    tokens_per_s = t.tokens_per_step / t.step_time_s if t.step_time_s > 0 else 0.0
-    per_token = t.dataset_bytes / t.tokens_total if t.tokens_total else 0.0
+    tokens_per_s = training_engine.training_tokens_per_s(t.tokens_per_step, t.step_time_s)
     keep += [
         StorageLine(tier="hot", purpose="training checkpoints (retained copies)",
                     capacity_bytes=t.checkpoint_storage_bytes,
                     read_bytes_per_s=tier.read_gb_s * GB * t.nodes,
                     write_bytes_per_s=t.checkpoint_write_bytes_per_s),
         StorageLine(tier="hot", purpose="training data set", capacity_bytes=t.dataset_bytes,
-                    read_bytes_per_s=tokens_per_s * per_token),
+                    read_bytes_per_s=training_engine.dataset_read_bytes_per_s(
+                        tokens_per_s, t.dataset_bytes, t.tokens_total)),
     ]
     total = sum(line.capacity_bytes for line in keep)
     store = site.storage.model_copy(update={"lines": keep, "total_bytes": total})
     lines = []
     for line in site.cost_lines:
         if line.item == "Storage (usable TB)" and line.unit_usd is not None:
-            tb = round(total / 1e12, 2)
+            tb = costs.storage_terabytes(total)
             line = line.model_copy(update={"quantity": tb, "total_usd": line.unit_usd * tb})
         lines.append(line)
     capital = sum(line.total_usd for line in lines if line.total_usd is not None)

@@ -241,8 +241,7 @@ def cost_lines(catalog: Catalog, config: Configuration, scale: ScaleResult, serv
             "Network: switches, NICs, cables and optics (estimated)", 1,
             price(costs.network_estimate_usd(compute, share), "network", overrides),
             source, estimated=True))
-    tb = store.total_bytes / 1e12
-    lines.append(costs.CostLine("Storage (usable TB)", round(tb, 2),
+    lines.append(costs.CostLine("Storage (usable TB)", costs.storage_terabytes(store.total_bytes),
                                 price(s.default("storage_usd_per_tb", "USD/TB"), "storage",
                                       overrides),
                                 s.catalog.default_sources["storage_usd_per_tb"], estimated=True))

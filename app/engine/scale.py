@@ -131,6 +131,15 @@ def replicas_surviving(load: int, nodes: int, per_node: int) -> int | None:
     return None
 
 
+def replica_packing(gpus_per_replica: int, gpus_per_node: int) -> tuple[int, int]:
+    """(replicas per node, nodes per replica) of replicas of ``gpus_per_replica`` GPUs on
+    nodes of ``gpus_per_node`` [-]: ``floor(node / replica)`` replicas share a node, and a
+    replica larger than a node spans ``ceil(replica / node)`` whole nodes (0 per node)."""
+    if gpus_per_replica > gpus_per_node:
+        return 0, math.ceil(gpus_per_replica / gpus_per_node)
+    return gpus_per_node // gpus_per_replica, 1
+
+
 def plan_nodes(server: ServerSpec, gpus_per_replica: int, replicas_for_load: int,
                redundancy: str) -> NodePlan:
     """Pack replicas onto ``server`` nodes and add what availability needs.
@@ -139,12 +148,11 @@ def plan_nodes(server: ServerSpec, gpus_per_replica: int, replicas_for_load: int
     leaves the load served; 2N: twice the nodes and replicas of the load; both at least two
     nodes. A replica larger than a node spans whole nodes and is the unit of failure.
     """
-    if gpus_per_replica > server.gpu_count:
-        span = math.ceil(gpus_per_replica / server.gpu_count)
+    per_node, span = replica_packing(gpus_per_replica, server.gpu_count)
+    if span > 1:
         extra = {"none": 0, "n+1": 1, "2n": replicas_for_load}[redundancy]
         replicas = replicas_for_load + extra
         return NodePlan(server, 0, span, replicas_for_load * span, replicas * span, replicas)
-    per_node = server.gpu_count // gpus_per_replica
     load_nodes = math.ceil(replicas_for_load / per_node)
     if redundancy == "none":
         return NodePlan(server, per_node, 1, load_nodes, load_nodes, replicas_for_load)

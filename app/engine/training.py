@@ -358,6 +358,45 @@ def checkpoint_overhead(save_s: float, interval_s: float, mtbf_s: float) -> floa
     return save_s / interval_s + interval_s / (2.0 * mtbf_s)
 
 
+def checkpoint_write_rate(checkpoint_bytes: float, save_s: float) -> float:
+    """Aggregate write rate while a checkpoint is saved: size / save time [B/s] (0 when the
+    save takes no time)."""
+    return checkpoint_bytes / save_s if save_s > 0 else 0.0
+
+
+def resume_s(checkpoint_bytes: float, read_bytes_per_s_per_node: float, nodes: int) -> float:
+    """Time to read the last checkpoint back after a failure [s].
+
+    ``checkpoint / (nodes x per-node read bandwidth of the storage tier)``: every node reads
+    its share at once.
+    """
+    return checkpoint_bytes / (read_bytes_per_s_per_node * nodes)
+
+
+def training_tokens_per_s(tokens_per_step: float, step_s: float) -> float:
+    """Tokens the job consumes per second: tokens per step / step time [tokens/s]."""
+    return tokens_per_step / step_s if step_s > 0 else 0.0
+
+
+def dataset_read_bytes_per_s(tokens_per_s: float, dataset_bytes: float,
+                             tokens_total: float) -> float:
+    """Read bandwidth the data set needs: tokens/s x stored bytes per token [B/s]."""
+    per_token = dataset_bytes / tokens_total if tokens_total else 0.0
+    return tokens_per_s * per_token
+
+
+def activations_approximate(model: ModelSpec) -> bool:
+    """True when the activation formulas only approximate ``model``.
+
+    Korthikanti et al. (2022) derive them for a GeLU MLP of width 4h and multi-head
+    attention; a gated MLP (SwiGLU), grouped-query or latent attention, experts or another
+    MLP width change the stored tensors.
+    """
+    return (model.mlp == "gated" or model.kv_heads != model.attention_heads
+            or model.moe is not None or model.mla is not None
+            or model.intermediate_size != 4 * model.hidden_size)
+
+
 # --------------------------------------------------------------------------- one configuration
 
 
