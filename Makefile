@@ -80,7 +80,7 @@ run: setup
 	@exec $(BIN)/aisizer gui $(ARGS)
 
 calibration: setup
-	@$(BIN)/aisizer calibration --cases tests/validation/calibration_cases.json
+	@$(BIN)/aisizer calibration --cases resources/calibration/calibration_cases.json
 
 bench: setup
 	@$(BIN)/python tests/benchmarks/bench_engine.py

@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from app import __version__, api, summary
+from app import __version__, api, paths, summary
 from app.catalog import clear_cache, default_catalog
 from app.catalog.hf_import import ModelImportError, read_model_folder, save_to_user_catalog
 from app.cli_measurements import add_parsers as add_measurement_parsers
@@ -436,7 +436,7 @@ def cmd_example(args: argparse.Namespace) -> int:
 def cmd_calibration(args: argparse.Namespace) -> int:
     from app.engine.calibration import normalise_case, run_cases, summarise
 
-    path = Path(args.cases)
+    path = Path(args.cases) if args.cases else paths.calibration_cases()
     try:
         cases = [normalise_case(raw) for raw in json.loads(path.read_text(encoding="utf-8"))]
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -508,7 +508,9 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("name", nargs="?")
     ex.set_defaults(func=cmd_example)
     cal = sub.add_parser("calibration", help="predicted against measured, per case")
-    cal.add_argument("--cases", default="tests/validation/calibration_cases.json")
+    cal.add_argument("--cases", default=None,
+                     help="case file (default: the cases the program ships, "
+                          "resources/calibration/calibration_cases.json)")
     cal.set_defaults(func=cmd_calibration)
     add_measurement_parsers(sub, scenario_data)
     return p

@@ -34,13 +34,19 @@ def catalogs_dir() -> Path:
 
 
 def resources_dir() -> Path:
-    """Icons, fonts, translations, examples."""
+    """Icons, fonts, translations, examples, calibration cases."""
     return root() / "resources"
 
 
 def locale_dir() -> Path:
     """The translations: ``<lang>/LC_MESSAGES/aisizer.po`` and its compiled ``.mo``."""
     return root() / "app" / "i18n" / "locale"
+
+
+def calibration_cases() -> Path:
+    """The published measurements the method is calibrated against (JSON list of cases):
+    the report's accuracy chapter, ``aisizer calibration`` and tests/validation read it."""
+    return resources_dir() / "calibration" / "calibration_cases.json"
 
 
 def installation() -> str:

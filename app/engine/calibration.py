@@ -1,7 +1,7 @@
 """Calibration: predict published measurements and report the errors.
 
 A measurement ("case", ../shared/data/calibration_cases.json, copied to
-tests/validation/) names a model, formats, GPU, parallelism, engine, request shape, load and
+resources/calibration/) names a model, formats, GPU, parallelism, engine, request shape, load and
 one measured metric. :func:`normalise_case` maps its free-text fields to catalog ids;
 :func:`predict` runs the same engine code the sizing uses; :func:`summarise` gives the
 median and 90th-percentile absolute relative error per metric.

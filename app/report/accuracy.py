@@ -1,12 +1,13 @@
 """How accurate the method is: residual errors against published measurements.
 
-When the calibration cases ship next to the source tree (tests/validation/
-calibration_cases.json in a checkout), the figures are computed now with the engine's own
-calibration code (:mod:`app.engine.calibration`), so the report states what this version of
-the method achieves. Otherwise (an installed or frozen program) the report states the figures
-recorded in docs/METHOD.md, section "Calibration", table "Residual errors after the fit";
-``RECORDED`` is a copy of that table, and tests/report/test_accuracy.py checks that it still
-matches the document.
+The calibration cases ship with the program (resources/calibration/calibration_cases.json,
+found through :func:`app.paths.calibration_cases` from a checkout, an installation or a frozen
+bundle alike), and the figures are computed now with the engine's own calibration code
+(:mod:`app.engine.calibration`), so the report states what this version of the method
+achieves. Only when the file cannot be read does the report state the figures recorded in
+docs/METHOD.md, section "Calibration", table "Residual errors after the fit"; ``RECORDED`` is
+a copy of that table, and tests/report/test_texts.py checks that it still matches the
+document.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from app import paths
 from app.domain.catalog import Catalog
 
-CASES_FILE = Path("tests") / "validation" / "calibration_cases.json"
+CASES_FILE = Path("resources") / "calibration" / "calibration_cases.json"  # as the report cites it
 METHOD_FILE = Path("docs") / "METHOD.md"
 
 # docs/METHOD.md, "Calibration" > "Residual errors after the fit" (fit of 2026-11-30):
@@ -42,7 +43,7 @@ class Accuracy:
 
 
 def cases_path() -> Path:
-    return paths.root() / CASES_FILE
+    return paths.calibration_cases()
 
 
 def recorded() -> Accuracy:

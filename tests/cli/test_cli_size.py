@@ -24,7 +24,7 @@ from app.catalog import load_catalog
 from app.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
-CASES = REPO / "tests" / "validation" / "calibration_cases.json"
+CASES = REPO / "resources" / "calibration" / "calibration_cases.json"
 EXAMPLES = api.example_names()
 HEADINGS = ("1 Requirements", "2 Memory", "3 GPU configuration", "4 Performance",
             "5 Redundancy and scale")

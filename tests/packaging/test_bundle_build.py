@@ -95,7 +95,8 @@ def test_bundle_contents(bundle):
     inside = bundle / "_internal"
     for wanted in ("catalogs/gpus.toml", "catalogs/defaults.toml", "docs/METHOD.md",
                    "resources/fonts/DejaVuSans.ttf", "resources/examples/worked-example.json",
-                   "resources/icons/aisizer.png", "PySide6/Qt/translations/qtbase_de.qm",
+                   "resources/icons/aisizer.png", "resources/calibration/calibration_cases.json",
+                   "PySide6/Qt/translations/qtbase_de.qm",
                    "app/i18n/locale/de/LC_MESSAGES/aisizer.mo"):
         assert (inside / wanted).is_file(), wanted
     for unwanted in ("tkinter", "PySide6/Qt/lib/libQt6Quick.so.6", "PySide6/QtNetwork.abi3.so",

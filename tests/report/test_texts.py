@@ -83,6 +83,16 @@ def test_recorded_accuracy_matches_docs_method():
         assert row in table, row
 
 
+def test_the_calibration_cases_ship_with_the_program_not_with_the_tests():
+    """A report from an installed or frozen program states what one from a checkout states:
+    the cases are found through app.paths under resources/, never under tests/."""
+    path = accuracy.cases_path()
+    assert path == paths.calibration_cases() and path.is_file()
+    assert path.is_relative_to(paths.resources_dir())
+    assert accuracy.CASES_FILE.as_posix() == path.relative_to(paths.root()).as_posix()
+    assert not (paths.root() / "tests" / "validation" / "calibration_cases.json").exists()
+
+
 def test_accuracy_is_computed_from_the_cases_when_they_ship(catalog):
     computed = accuracy.accuracy(catalog)
     assert computed.computed and computed.cases > 50

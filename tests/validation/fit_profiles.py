@@ -5,7 +5,7 @@ Run from the repository root::
     .venv/bin/python tests/validation/fit_profiles.py [ENGINE ...]
 
 For each engine it minimises the squared log error of every case of that engine
-(tests/validation/calibration_cases.json) over the engine-wide latencies and, per GPU family
+(resources/calibration/calibration_cases.json) over the engine-wide latencies and, per GPU family
 that has cases, the four roofline efficiencies, within physical bounds. It prints the fitted
 TOML tables to paste into catalogs/engines.toml and the residual summary. The fit is a
 coordinate descent in log space: slow (about a minute per engine) but dependency-free.
@@ -16,13 +16,13 @@ from __future__ import annotations
 import json
 import math
 import sys
-from pathlib import Path
 
+from app import paths
 from app.catalog.loader import load_catalog
 from app.domain.catalog import Catalog, EfficiencyFactors
 from app.engine.calibration import normalise_case, run_cases, summarise
 
-CASES = Path(__file__).with_name("calibration_cases.json")
+CASES = paths.calibration_cases()
 LATENCIES = ("step_overhead_s", "layer_overhead_s", "fixed_latency_s", "comm_latency_s",
              "comm_efficiency")
 ROOFLINE = ("eta_mem", "eta_kv", "eta_decode", "eta_prefill")

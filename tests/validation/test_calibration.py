@@ -3,18 +3,19 @@
 Targets (issue "The sizing engine"): median absolute error at most 15 % for saturation
 throughput and for single-user decode, at most 25 % for TTFT, and no case off by more than
 2x. The cases are copied unchanged from ../shared/data/calibration_cases.json with their
-sources; `aisizer calibration` prints the per-case table.
+sources into resources/calibration/ (the program ships them: the report computes its accuracy
+chapter from them); `aisizer calibration` prints the per-case table.
 """
 
 import json
-from pathlib import Path
 
 import pytest
 
+from app import paths
 from app.catalog.loader import load_catalog
 from app.engine.calibration import normalise_case, run_cases, summarise
 
-CASES = Path(__file__).with_name("calibration_cases.json")
+CASES = paths.calibration_cases()
 
 
 @pytest.fixture(scope="module")
