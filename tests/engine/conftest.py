@@ -3,6 +3,8 @@
 - ``catalog``: the built-in catalog (no user overlay), loaded once per session.
 - ``configure_replica``: builds a :class:`Configuration` from ids, as the pipeline does.
 - ``sized``: runs the whole pipeline (``load_scenario`` + ``size``) on a scenario dict.
+- ``replica``: one replica of each of ``CONFIGS`` (memory-bound and MoE cases, one and
+  several GPUs: engine_helpers.py), for the decode-step and operating-point tests.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from engine_helpers import CONFIGS, ids
 
 from app.api import load_scenario, size
 from app.catalog.loader import load_catalog
@@ -51,3 +54,11 @@ def sized(catalog: Catalog) -> Callable[..., SizingResult]:
         return size(load_scenario(scenario), catalog_ or catalog)
 
     return run
+
+
+@pytest.fixture(scope="module", params=CONFIGS, ids=ids)
+def replica(request, configure_replica):
+    """One replica of each of ``CONFIGS``."""
+    model, gpu, t, weights, engine = request.param
+    return configure_replica(model, gpu, t, weights=weights, engine=engine).replica
+

@@ -1,4 +1,5 @@
-"""Step 4 physics: decode roofline, MoE coverage, tensor parallelism, prefill, Little's law.
+"""Step 4 physics: decode roofline, MoE coverage, tensor parallelism, prefill
+(app.engine.inference; the operating points built on them are in test_performance.py).
 
 Sources: METHOD.md "Step 4 — Performance" (roofline, MoE ``E*(1-(1-k/E)^B)``, prefill FLOPs
 ``2*P*p + 2*L*p^2*n_h*d_h``, all-reduce cost, Little's law ``C = X*(TTFT + o*ITL)``);
@@ -10,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from engine_helpers import IDEAL
 
 from app.engine.capacity import weights_per_gpu
-from app.engine.evaluate import batch_cap, plan_memory
 from app.engine.inference import (
     Factors,
     allreduce_time,
@@ -22,42 +23,10 @@ from app.engine.inference import (
     prefill_time,
     weights_read_bytes,
 )
-from app.engine.performance import (
-    Workload,
-    by_batch,
-    closed_loop,
-    saturation,
-    saturation_batch,
-)
 
 # Efficiency 1 and no overheads: the bare roofline.
-IDEAL = {"eta_mem": 1.0, "eta_kv": 1.0, "eta_decode": 1.0, "eta_prefill": 1.0,
-         "step_overhead_s": 0.0, "layer_overhead_s": 0.0, "fixed_latency_s": 0.0,
-         "comm_latency_s": 0.0, "comm_efficiency": 1.0}
 
 # (model, gpu, t, weights, engine): memory-bound and MoE cases, one and several GPUs.
-CONFIGS = [
-    ("llama-3.1-8b", "h100-sxm", 1, "bf16", "vllm"),
-    ("llama-3.1-8b", "l40s", 1, "fp8", "tensorrt-llm"),
-    ("llama-3.1-70b", "h100-sxm", 4, "fp8", "vllm"),
-    ("llama-3.1-70b", "rtx-pro-6000-bse", 2, "int8", "vllm"),
-    ("llama-3.1-70b", "a100-sxm-80", 2, "bf16", "tensorrt-llm"),
-    ("mixtral-8x7b", "h100-sxm", 2, "bf16", "vllm"),
-    ("qwen3-30b-a3b", "h200-sxm", 1, "bf16", "sglang"),
-    ("deepseek-v3", "h200-sxm", 8, "fp8", "sglang"),
-    ("gemma-3-27b", "l40s", 2, "bf16", "generic"),
-    ("llama-3.1-8b", "rtx-4090", 1, "gguf-q4_0", "llama.cpp"),
-]
-
-
-def ids(config) -> str:
-    return "-".join(str(part) for part in config)
-
-
-@pytest.fixture(scope="module", params=CONFIGS, ids=ids)
-def replica(request, configure_replica):
-    model, gpu, t, weights, engine = request.param
-    return configure_replica(model, gpu, t, weights=weights, engine=engine).replica
 
 
 # --------------------------------------------------------------------------- roofline
@@ -228,88 +197,7 @@ def test_prefill_attention_term_is_quadratic(configure_replica):
     assert extra == pytest.approx(2 * 32 * 32 * 128 * 2 * p**2 / rep.peak_flops, rel=1e-9)
 
 
-# --------------------------------------------------------------------------- saturation
 
-
-@pytest.mark.parametrize(("kv", "limit", "budget", "prompt", "output", "expected"), [
-    (10, 256, 8192, 1000, 1000, 10),      # KV capacity binds
-    (1000, 64, 8192, 1000, 1000, 64),     # the engine's batch limit binds
-    (1000, 2048, 2048, 3000, 1000, 512),  # token budget: B (1 + p/o) <= T -> 2048 / 4
-    (1000, 2048, 8192, 8000, 500, 481),   # 8192 / 17 = 481.9
-    (0, 256, 8192, 1000, 100, 0),         # nothing fits
-    (100, 256, 16, 8000, 100, 1),         # a budget below one step still decodes one
-])
-def test_saturation_batch_respects_every_limit(kv, limit, budget, prompt, output, expected):
-    assert saturation_batch(kv, limit, budget, Workload(prompt, output)) == expected
-
-
-def test_saturation_batch_in_the_pipeline(sized):
-    """The result's saturation batch obeys the KV budget, the batch limit and the token
-    budget of the scenario's engine (small-chat example on one L40S)."""
-    from app.api import example
-
-    result = sized(example("small-chat"))
-    m, sat = result.memory, result.performance.saturation
-    work = result.inputs["workload"]
-    ratio = work["prompt_tokens"] / work["output_tokens"]
-    assert sat.batch <= m.batch_limit
-    assert sat.batch * (1 + ratio) <= result.inputs["serving"]["max_batched_tokens"]
-    admitted_kv = m.kv_budget_bytes_per_gpu / m.kv_bytes_per_token_per_gpu
-    assert sat.batch * m.average_context_tokens <= admitted_kv
-    assert sat.output_tokens_per_s == pytest.approx(sat.batch / sat.itl_s, rel=1e-9)
-    assert sat.output_tokens_per_s > result.performance.single_user.output_tokens_per_s
-
-
-# --------------------------------------------------------------------------- Little's law
-
-
-def littles_ratio(points, work: Workload) -> np.ndarray:
-    """C / (X * (TTFT + o * ITL)) with X = output tokens/s / o."""
-    x = points.output_tokens_per_s / work.output_tokens
-    return points.concurrency / (x * (points.ttft_s + work.output_tokens * points.itl_s))
-
-
-@pytest.mark.parametrize(("prompt", "output"), [(2000, 500), (1000, 1000), (6144, 2048),
-                                                (200, 50)])
-def test_littles_law_on_closed_loop_points(configure_replica, prompt, output):
-    """METHOD.md Step 4: C = X (TTFT + o ITL) within 2 %, queueing beyond capacity included."""
-    config = configure_replica("llama-3.1-70b", "h100-sxm", 4, weights="fp8", kv="fp8")
-    work = Workload(prompt, output)
-    plan = plan_memory(config, work, prompt + output)
-    cap = batch_cap(config, plan, work)
-    users = np.array([1, 2, 3, 5, 10, 32, 64, 100, 200, 256, 400, 1000, 5000], dtype=float)
-    points = closed_loop(config.replica, work, users, cap)
-    np.testing.assert_allclose(points.concurrency, users)
-    np.testing.assert_allclose(littles_ratio(points, work), 1.0, rtol=0.02)
-    # beyond what memory and the engine admit, users queue: TTFT grows, the batch does not
-    assert points.batch.max() <= cap
-    assert points.ttft_s[-1] > 10 * points.ttft_s[0]
-
-
-def test_littles_law_by_batch_is_exact(replica):
-    work = Workload(1500, 300)
-    points = by_batch(replica, work, np.arange(1, 129, dtype=float))
-    np.testing.assert_allclose(littles_ratio(points, work), 1.0, rtol=1e-9)
-    assert np.all(np.diff(points.concurrency) > 0)
-
-
-def test_littles_law_holds_for_one_user_with_long_prompts(configure_replica):
-    """Regression: closed_loop once clipped the decode batch to >= 1, so below
-    C(B=1) = 1 + TTFT/(o*ITL) users it reported X = 1/(o*ITL) instead of 1/(TTFT + o*ITL):
-    22 % too much throughput for one user with 8,000-token prompts and 100-token answers."""
-    config = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16")
-    work = Workload(8000, 100)
-    plan = plan_memory(config, work, 8100)
-    points = closed_loop(config.replica, work, np.array([1.0]), batch_cap(config, plan, work))
-    np.testing.assert_allclose(littles_ratio(points, work), 1.0, rtol=0.02)
-
-
-def test_saturation_point_is_b_over_itl(configure_replica):
-    config = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16")
-    work = Workload(1000, 200)
-    point = saturation(config.replica, work, 128)
-    assert float(point.batch[0]) == 128
-    assert float(point.output_tokens_per_s[0]) == pytest.approx(128 / float(point.itl_s[0]))
 
 
 def test_naive_tokens_per_s_70b_on_4_8_tb_s():

@@ -1,0 +1,65 @@
+"""One replica configuration from catalog entries (app.engine.configuration).
+
+Efficiency factors come from the engine profile for the GPU family, gaps filled from the
+engine's own defaults and then the generic profile, and the scenario's overrides win
+(METHOD.md "Step 4", catalogs/engines.toml).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.engine.configuration import Choice, configure, engine_factors
+from app.engine.memory import parameter_counts, weights_bytes
+
+
+def test_a_configuration_is_the_catalog_entries_it_names(catalog):
+    model = catalog.model("llama-3.1-70b")
+    config = configure(catalog, model, Choice("h100-sxm", 4, 2, "fp8", "bf16", "vllm"))
+    assert (config.gpu.id, config.weight_precision.id, config.kv_precision.id,
+            config.engine.id) == ("h100-sxm", "fp8", "bf16", "vllm")
+    assert (config.tensor_parallel, config.pipeline_parallel, config.replica.gpus) == (4, 2, 8)
+    assert config.replica.weights_bytes == weights_bytes(parameter_counts(model),
+                                                         catalog.precision("fp8"))
+    assert config.replica.kv_bytes_per_element == catalog.precision("bf16").bytes_per_element
+
+
+def test_an_unknown_id_is_a_key_error_that_lists_the_valid_ones(catalog):
+    model = catalog.model("llama-3.1-8b")
+    with pytest.raises(KeyError, match="unknown gpu id 'h999'; known: .*h100-sxm"):
+        configure(catalog, model, Choice("h999", 1, 1, "bf16", "bf16", "vllm"))
+
+
+def test_overrides_replace_the_profile_factors_and_only_those(catalog):
+    model = catalog.model("llama-3.1-8b")
+    choice = Choice("h100-sxm", 1, 1, "bf16", "bf16", "vllm")
+    base = configure(catalog, model, choice).replica.factors
+    changed = configure(catalog, model, choice, {"eta_mem": 0.5}).replica.factors
+    assert changed.eta_mem == 0.5
+    assert vars(changed) == {**vars(base), "eta_mem": 0.5}
+
+
+def test_a_family_without_its_own_factors_takes_the_engines_defaults(catalog):
+    """TensorRT-LLM has factors fitted per family (Hopper, Ampere, Ada); on a family it was
+    not fitted on it takes its engine-wide factors, then the generic profile's for what those
+    leave open."""
+    profile, generic = catalog.engine("tensorrt-llm"), catalog.engines["generic"]
+    unfitted = next(f for f in ("cdna3", "blackwell", "gaudi") if f not in profile.family_factors)
+    own = engine_factors(profile, generic, unfitted, {})
+    expected = profile.factors.merged(generic.factors).model_dump(exclude_none=True)
+    assert vars(own) == pytest.approx({k: float(v) for k, v in expected.items()})
+    hopper = engine_factors(profile, generic, "hopper", {})
+    fitted = profile.family_factors["hopper"].merged(profile.factors).merged(generic.factors)
+    assert vars(hopper) == pytest.approx(
+        {k: float(v) for k, v in fitted.model_dump(exclude_none=True).items()})
+
+
+def test_the_scenarios_engine_settings_replace_the_profiles(catalog):
+    model = catalog.model("llama-3.1-8b")
+    choice = Choice("l40s", 1, 1, "bf16", "bf16", "vllm")
+    settings = configure(catalog, model, choice, memory_fraction=0.7, batch_limit=32,
+                         batched_tokens=2048).settings
+    assert (settings.memory_fraction, settings.batch_limit, settings.max_batched_tokens) == (
+        0.7, 32, 2048)
+    assert configure(catalog, model, choice).replica.max_batched_tokens == \
+        catalog.engine("vllm").max_batched_tokens

@@ -1,0 +1,161 @@
+"""Operating points from the decode step: saturation, the closed loop, Little's law, the SLO
+capacity (app.engine.performance).
+
+Sources: METHOD.md "Step 4" (operating points from Little's law on a closed loop,
+``X = B / (o ITL)``, ``C = X (TTFT + o ITL)``; saturation is the largest batch the KV budget,
+the batch limit and the token budget ``B (1 + p/o) <= T`` allow; the SLO capacity is the
+largest concurrency meeting both targets); Little, "A proof for the queuing formula L = lambda
+W" (Operations Research 9, 1961).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from app.engine.evaluate import batch_cap, plan_memory
+from app.engine.performance import (
+    Points,
+    Workload,
+    by_batch,
+    closed_loop,
+    concurrency_grid,
+    saturation,
+    saturation_batch,
+    slo_capacity,
+)
+
+
+@pytest.mark.parametrize(("kv", "limit", "budget", "prompt", "output", "expected"), [
+    (10, 256, 8192, 1000, 1000, 10),      # KV capacity binds
+    (1000, 64, 8192, 1000, 1000, 64),     # the engine's batch limit binds
+    (1000, 2048, 2048, 3000, 1000, 512),  # token budget: B (1 + p/o) <= T -> 2048 / 4
+    (1000, 2048, 8192, 8000, 500, 481),   # 8192 / 17 = 481.9
+    (0, 256, 8192, 1000, 100, 0),         # nothing fits
+    (100, 256, 16, 8000, 100, 1),         # a budget below one step still decodes one
+])
+def test_saturation_batch_respects_every_limit(kv, limit, budget, prompt, output, expected):
+    assert saturation_batch(kv, limit, budget, Workload(prompt, output)) == expected
+
+
+
+def test_saturation_batch_in_the_pipeline(sized):
+    """The result's saturation batch obeys the KV budget, the batch limit and the token
+    budget of the scenario's engine (small-chat example on one L40S)."""
+    from app.api import example
+
+    result = sized(example("small-chat"))
+    m, sat = result.memory, result.performance.saturation
+    work = result.inputs["workload"]
+    ratio = work["prompt_tokens"] / work["output_tokens"]
+    assert sat.batch <= m.batch_limit
+    assert sat.batch * (1 + ratio) <= result.inputs["serving"]["max_batched_tokens"]
+    admitted_kv = m.kv_budget_bytes_per_gpu / m.kv_bytes_per_token_per_gpu
+    assert sat.batch * m.average_context_tokens <= admitted_kv
+    assert sat.output_tokens_per_s == pytest.approx(sat.batch / sat.itl_s, rel=1e-9)
+    assert sat.output_tokens_per_s > result.performance.single_user.output_tokens_per_s
+
+
+
+def littles_ratio(points, work: Workload) -> np.ndarray:
+    """C / (X * (TTFT + o * ITL)) with X = output tokens/s / o."""
+    x = points.output_tokens_per_s / work.output_tokens
+    return points.concurrency / (x * (points.ttft_s + work.output_tokens * points.itl_s))
+
+
+
+@pytest.mark.parametrize(("prompt", "output"), [(2000, 500), (1000, 1000), (6144, 2048),
+                                                (200, 50)])
+def test_littles_law_on_closed_loop_points(configure_replica, prompt, output):
+    """METHOD.md Step 4: C = X (TTFT + o ITL) within 2 %, queueing beyond capacity included."""
+    config = configure_replica("llama-3.1-70b", "h100-sxm", 4, weights="fp8", kv="fp8")
+    work = Workload(prompt, output)
+    plan = plan_memory(config, work, prompt + output)
+    cap = batch_cap(config, plan, work)
+    users = np.array([1, 2, 3, 5, 10, 32, 64, 100, 200, 256, 400, 1000, 5000], dtype=float)
+    points = closed_loop(config.replica, work, users, cap)
+    np.testing.assert_allclose(points.concurrency, users)
+    np.testing.assert_allclose(littles_ratio(points, work), 1.0, rtol=0.02)
+    # beyond what memory and the engine admit, users queue: TTFT grows, the batch does not
+    assert points.batch.max() <= cap
+    assert points.ttft_s[-1] > 10 * points.ttft_s[0]
+
+
+
+def test_littles_law_by_batch_is_exact(replica):
+    work = Workload(1500, 300)
+    points = by_batch(replica, work, np.arange(1, 129, dtype=float))
+    np.testing.assert_allclose(littles_ratio(points, work), 1.0, rtol=1e-9)
+    assert np.all(np.diff(points.concurrency) > 0)
+
+
+
+def test_littles_law_holds_for_one_user_with_long_prompts(configure_replica):
+    """Regression: closed_loop once clipped the decode batch to >= 1, so below
+    C(B=1) = 1 + TTFT/(o*ITL) users it reported X = 1/(o*ITL) instead of 1/(TTFT + o*ITL):
+    22 % too much throughput for one user with 8,000-token prompts and 100-token answers."""
+    config = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16")
+    work = Workload(8000, 100)
+    plan = plan_memory(config, work, 8100)
+    points = closed_loop(config.replica, work, np.array([1.0]), batch_cap(config, plan, work))
+    np.testing.assert_allclose(littles_ratio(points, work), 1.0, rtol=0.02)
+
+
+
+def test_saturation_point_is_b_over_itl(configure_replica):
+    config = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16")
+    work = Workload(1000, 200)
+    point = saturation(config.replica, work, 128)
+    assert float(point.batch[0]) == 128
+    assert float(point.output_tokens_per_s[0]) == pytest.approx(128 / float(point.itl_s[0]))
+
+
+# --------------------------------------------------------------------------- SLO capacity
+
+
+def points(concurrency, ttft, speed) -> Points:
+    c = np.asarray(concurrency, dtype=float)
+    itl = 1.0 / np.asarray(speed, dtype=float)
+    return Points(concurrency=c, batch=c, itl_s=itl, ttft_s=np.asarray(ttft, dtype=float),
+                  output_tokens_per_s=c / itl)
+
+
+def test_slo_capacity_is_the_last_concurrency_before_a_target_is_missed():
+    """Users 1, 2, 4, 8, 16 at 40, 35, 31, 28, 20 tokens/s and TTFT 0.5 .. 2.5 s: with
+    targets 30 tokens/s and 2 s, 4 users still meet both, 8 miss the speed."""
+    curve = points([1, 2, 4, 8, 16], [0.5, 0.6, 0.8, 1.5, 2.5], [40, 35, 31, 28, 20])
+    assert slo_capacity(curve, 2.0, 30.0) == 4
+    assert slo_capacity(curve, 2.0, 20.0) == 8  # 16 users miss the TTFT of 2 s
+    assert slo_capacity(curve, 3.0, 20.0) == 16  # every point meets both
+    assert slo_capacity(curve, 0.4, 10.0) == 0  # one user alone misses the TTFT
+
+
+def test_slo_capacity_stops_at_the_first_miss_even_if_a_later_point_meets():
+    """The capacity is a load every user below it also meets: the first miss ends it."""
+    curve = points([1, 2, 3], [0.5, 3.0, 0.5], [50, 50, 50])
+    assert slo_capacity(curve, 2.0, 30.0) == 1
+
+
+def test_slo_capacity_of_a_real_curve_meets_both_targets_on_the_closed_loop(configure_replica):
+    """On Llama-3.1-70B FP8 over 4 x H100 the users at the SLO capacity meet both targets
+    on the closed loop, and one user more misses one (the by-batch curve is exact there)."""
+    config = configure_replica("llama-3.1-70b", "h100-sxm", 4, weights="fp8", kv="fp8")
+    work = Workload(2000, 500)
+    plan = plan_memory(config, work, 2500)
+    curve = by_batch(config.replica, work, np.arange(1, 257, dtype=float))
+    capacity = slo_capacity(curve, 2.0, 30.0)
+    assert 1 <= capacity <= plan.max_concurrent_sequences * 4
+    at = closed_loop(config.replica, work, np.array([capacity, capacity * 1.5]),
+                     batch_cap(config, plan, work))
+    assert at.ttft_s[0] <= 2.0 * 1.02 and at.tokens_per_s_per_user[0] >= 30.0 * 0.98
+    assert at.ttft_s[1] > 2.0 or at.tokens_per_s_per_user[1] < 30.0
+
+
+@pytest.mark.parametrize("upper", [1, 7, 64, 65, 100, 4096, 100_000])
+def test_concurrency_grid_counts_every_user_to_64_then_grows_geometrically(upper):
+    grid = concurrency_grid(upper)
+    assert grid[0] == 1 and grid[-1] == max(upper, 1)
+    assert np.all(np.diff(grid) > 0)
+    np.testing.assert_array_equal(grid[:min(upper, 64)], np.arange(1, min(upper, 64) + 1))
+    assert len(grid) <= 64 + 96
+    assert not grid.flags.writeable  # shared between callers
