@@ -38,3 +38,12 @@ def test_import_contracts_are_kept():
     )
     assert proc.returncode == 0, f"lint-imports failed:\n{proc.stdout}\n{proc.stderr}"
     assert "0 broken" in proc.stdout, proc.stdout
+
+
+def test_every_engine_module_has_its_own_test_module():
+    """docs/ARCHITECTURE.md: tests you can find, tests/engine/test_<module>.py for each module
+    of app/engine (feature tests live beside them)."""
+    modules = {p.stem for p in (ROOT / "app" / "engine").glob("*.py") if p.stem != "__init__"}
+    missing = sorted(m for m in modules if not (ROOT / "tests" / "engine" / f"test_{m}.py")
+                     .is_file())
+    assert not missing, f"engine modules without tests/engine/test_<module>.py: {missing}"

@@ -47,3 +47,76 @@ def test_cost_result_note_is_its_messages_in_english(site):
     assert cost.note == " ".join(m.text() for m in cost.note_messages)
     assert cost.note.endswith("No price for Racks.")
     assert cost.note_messages[-1].params == {"item": "Racks"}
+
+
+# --------------------------------------------------------------------------- the sections
+
+SERVING = ["small-chat", "worked-example", "choose-gpu", "batch-summaries", "large-moe",
+           "rag-assistant", "cpu-small-model"]
+
+
+@pytest.fixture(scope="module")
+def results():
+    return {name: size(load_scenario(example(name))) for name in SERVING}
+
+
+@pytest.mark.parametrize("name", SERVING)
+def test_memory_per_gpu_is_weights_runtime_and_the_sequences_kv(results, name):
+    m = results[name].memory
+    gpus = results[name].selection.chosen["gpus_per_replica"]
+    kv_per_gpu = m.kv_bytes_per_sequence / gpus
+    assert m.per_gpu_bytes == pytest.approx(m.weights_bytes_per_gpu + m.runtime_bytes_per_gpu
+                                            + m.concurrency_sized * kv_per_gpu, rel=1e-9)
+    assert m.kv_cache_bytes == pytest.approx(m.kv_bytes_per_sequence * m.concurrency_sized)
+    assert m.kv_cache_bytes_average < m.kv_cache_bytes
+    assert m.fits == (m.weights_fit and m.per_gpu_bytes <= m.gpu_usable_bytes)
+    assert m.explanation == [message.text() for message in m.messages]
+
+
+@pytest.mark.parametrize("name", SERVING)
+def test_sizing_the_inputs_after_defaults_again_gives_the_same_numbers(results, name):
+    """``inputs`` is the scenario after defaults: Step 3's choice and the engine settings
+    written back, so sizing it again evaluates the same configuration as given."""
+    first = results[name]
+    again = size(load_scenario(first.inputs))
+    for section in ("memory", "performance", "scale", "facility", "cost", "rag", "cpu"):
+        assert getattr(again, section) == getattr(first, section), section
+    assert again.selection.chosen == first.selection.chosen
+    assert again.selection.chosen_by == "user"
+
+
+def test_a_batch_job_has_a_window_instead_of_per_user_targets(results):
+    p = results["batch-summaries"].performance
+    assert p.targets == {} and p.targets_met == {}
+    assert p.levers == []
+    assert results["batch-summaries"].scale.batch_completion_hours > 0
+
+
+def test_scale_gpus_autoscaling_and_the_failure_statements(results):
+    s = results["choose-gpu"].scale
+    assert s.gpus_total == s.replicas * results["choose-gpu"].selection.chosen["gpus_per_replica"]
+    assert (s.autoscale_min_replicas, s.autoscale_max_replicas) == (2, s.replicas)
+    assert s.messages[1] == s.failure_message
+    rack_at = s.messages.index(s.rack_failure_message)
+    assert rack_at == 2  # the rack statement follows the node statement
+    assert s.explanation == [message.text() for message in s.messages]
+    assert s.failure_statement == s.failure_message.text()
+
+
+def test_model_and_gpu_facts_are_the_catalog_entries(results, catalog):
+    r = results["worked-example"]
+    model, gpu = catalog.model(r.model["id"]), catalog.gpu(r.gpu["id"])
+    assert (r.model["layers"], r.model["kv_heads"], r.model["head_dim"]) == (
+        model.layers, model.kv_heads, model.head_dim_value)
+    assert r.model["params_total"] == r.memory.params_total
+    assert (r.gpu["memory_bytes"], r.gpu["tdp_w"]) == (gpu.memory_bytes, gpu.tdp_w)
+    assert r.gpu["peak_flops"] == gpu.peak_flops("int8")  # INT8 weights run on INT8 cores
+
+
+def test_the_uncalibrated_band_is_at_least_as_wide_as_the_engines(catalog, results):
+    r = results["worked-example"]  # vLLM on Blackwell: not calibrated there
+    engine = catalog.engine("vllm")
+    band = r.performance.band
+    assert band.low == min(engine.band_low, catalog.default("uncalibrated_band_low"))
+    assert band.high == max(engine.band_high, catalog.default("uncalibrated_band_high"))
+    assert any("not calibrated" in w for w in r.warnings)

@@ -13,7 +13,9 @@ import pytest
 from app.engine.capacity import weights_per_gpu
 from app.engine.memory import (
     kv_bytes_per_sequence,
+    kv_bytes_per_sequence_at,
     kv_bytes_per_token_per_layer,
+    kv_bytes_per_token_replica,
     kv_cache_bytes_per_token,
     kv_heads_per_rank,
     layer_split,
@@ -274,3 +276,17 @@ def test_naive_7b_is_13_gib():
     """The guide's 7B x 2 bytes = 14 GB = 13.0 GiB."""
     assert round(naive_weights_bytes(7e9) / GIB, 1) == 13.0
     assert math.isclose(naive_weights_bytes(7e9) / GIB, 13.04, rel_tol=1e-3)
+
+
+@pytest.mark.parametrize(("t", "per_token"), [(1, 327_680), (8, 327_680), (16, 655_360)])
+def test_kv_per_token_of_a_replica_counts_replicated_heads_on_every_rank(catalog, t, per_token):
+    """Llama-3.1-70B FP16: 2 x 80 layers x 8 KV heads x 128 x 2 B = 327,680 B per token; at
+    t = 16 each of the 8 heads is stored on two ranks, so the replica holds twice that."""
+    model = catalog.model("llama-3.1-70b")
+    assert kv_bytes_per_token_replica(model, 2.0, t) == per_token
+
+
+def test_kv_at_the_average_context_scales_linearly_from_the_peak():
+    # 2.5 GiB at 8,192 tokens is 1.25 GiB at 4,096.
+    assert kv_bytes_per_sequence_at(2.5 * GIB, 8192, 4096) == pytest.approx(1.25 * GIB)
+    assert kv_bytes_per_sequence_at(2.5 * GIB, 8192, 8192) == pytest.approx(2.5 * GIB)

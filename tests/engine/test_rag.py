@@ -1,4 +1,5 @@
-"""Retrieval-augmented generation (app/engine/rag.py and the pipeline's RAG section)."""
+"""Retrieval-augmented generation (app.engine.rag, and the RAG section of
+app.engine.optional_sections that uses it)."""
 
 from __future__ import annotations
 

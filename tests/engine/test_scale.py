@@ -13,12 +13,16 @@ import pytest
 
 from app.api import example
 from app.engine.scale import (
+    autoscale_min_replicas,
+    batch_completion_hours,
     batch_rate,
     choose_server,
     cold_start_s,
     plan_nodes,
+    replica_packing,
     replicas_for_load,
     replicas_for_rate,
+    weights_bytes_per_node,
 )
 
 
@@ -190,3 +194,37 @@ def test_pipeline_n_plus_1_has_two_nodes(sized):
     assert result.scale.redundancy == "n+1"
     assert result.scale.nodes >= 2
     assert result.scale.replicas > result.scale.replicas_for_load
+
+
+def test_replicas_for_load_of_max_or_of_a_capacity_of_zero_is_one():
+    """'max' sizes one replica at saturation; a configuration on which no load meets the
+    targets gets one replica too (more would not fix it; METHOD.md Step 5)."""
+    assert replicas_for_load(None, 30) == 1
+    assert replicas_for_load(100, 0) == 1
+    assert replicas_for_load(101, 50) == 3
+
+
+@pytest.mark.parametrize(("gpus", "per_node", "packing"), [(1, 8, (8, 1)), (2, 8, (4, 1)),
+                                                           (3, 8, (2, 1)), (8, 8, (1, 1)),
+                                                           (16, 8, (0, 2)), (12, 8, (0, 2))])
+def test_replicas_share_a_node_or_span_whole_nodes(gpus, per_node, packing):
+    assert replica_packing(gpus, per_node) == packing
+
+
+def test_batch_hours_known_answer():
+    """200 M tokens in an 8 h window need 6,944 tokens/s; 13 replicas at 1,000 tokens/s each
+    take 200e6 / 13,000 s = 4.27 h."""
+    rate = 200e6 / (8 * 3600)
+    assert batch_completion_hours(rate, 8, 13, 1000.0) == pytest.approx(200e6 / 13_000 / 3600)
+
+
+def test_weights_loaded_per_node_at_a_cold_start():
+    assert weights_bytes_per_node(70e9, 4, 1) == 280e9  # four replicas, four copies
+    assert weights_bytes_per_node(70e9, 0, 2) == 35e9   # one replica over two nodes: half each
+    assert weights_bytes_per_node(70e9, 0, 1) == 70e9
+
+
+@pytest.mark.parametrize(("redundancy", "replicas", "floor"), [("none", 5, 1), ("n+1", 5, 2),
+                                                               ("2n", 4, 2), ("n+1", 1, 1)])
+def test_autoscaling_keeps_two_replicas_with_redundancy(redundancy, replicas, floor):
+    assert autoscale_min_replicas(redundancy, replicas) == floor

@@ -1,4 +1,5 @@
-"""CPU inference against the GPU option (app/engine/cpu_inference.py and the CPU section)."""
+"""CPU inference against the GPU option (app.engine.cpu_inference, and the CPU section of
+app.engine.optional_sections that uses it)."""
 
 from __future__ import annotations
 

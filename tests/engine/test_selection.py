@@ -1,0 +1,162 @@
+"""Step 3: candidates, their verdicts and replicas, the ranking, and the measured-candidate
+cache (app.engine.selection).
+
+METHOD.md "Step 3": GPU counts 1, 2, 4, 8 ...; tensor parallelism inside one scale-up domain
+dividing the attention heads and suiting the KV heads, pipeline stages for the rest; each
+candidate evaluated with the code of the final result, replicas included (Step 5's rules).
+The cache (selection.MeasuredCache): re-ranking from it must give exactly the result of
+measuring again, never another catalog's numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from app import api
+from app.engine import selection
+from app.engine.performance import Points, Workload
+from app.engine.resolved import Demand
+from app.engine.scale import replicas_for_load
+
+
+def search_scenario(users: int, **changes) -> dict:
+    data = {**api.example("choose-gpu"), "selection": {"rank_by": "capital_cost"}}
+    data.pop("hardware", None)
+    data = api.set_field(data, "workload.concurrent_users", str(users))
+    for dotted, value in changes.items():
+        data = api.set_field(data, dotted, value)
+    return data
+
+
+def sized(data: dict, catalog) -> dict:
+    return api.size(api.load_scenario(data), catalog).model_dump(mode="json")
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    selection.MEASURED.clear()
+    yield
+    selection.MEASURED.clear()
+
+
+def test_a_change_of_users_re_ranks_to_the_same_result_as_measuring_again(catalog):
+    sized(search_scenario(40), catalog)  # fills the cache
+    filled = len(selection.MEASURED)
+    cached = sized(search_scenario(300), catalog)
+    assert len(selection.MEASURED) == filled  # nothing measured again
+    selection.MEASURED.clear()
+    assert cached == sized(search_scenario(300), catalog)
+
+
+def test_a_change_of_the_request_shape_measures_again(catalog):
+    sized(search_scenario(40), catalog)
+    filled = len(selection.MEASURED)
+    longer = sized(search_scenario(40, **{"workload.prompt_tokens": "4096"}), catalog)
+    assert len(selection.MEASURED) == 2 * filled
+    selection.MEASURED.clear()
+    assert longer == sized(search_scenario(40, **{"workload.prompt_tokens": "4096"}), catalog)
+
+
+def test_another_catalog_never_gets_the_first_ones_measurements(catalog):
+    sized(search_scenario(40), catalog)
+    gpus = dict(catalog.gpus)
+    gpus["h100-sxm"] = gpus["h100-sxm"].model_copy(
+        update={"memory_bandwidth_gb_s": gpus["h100-sxm"].memory_bandwidth_gb_s / 4})
+    slower = catalog.model_copy(update={"gpus": gpus})
+    with_slower = sized(search_scenario(40), slower)
+    selection.MEASURED.clear()
+    assert with_slower == sized(search_scenario(40), slower)
+    assert with_slower != sized(search_scenario(40), catalog)
+
+
+def test_the_cache_keeps_only_the_most_recent_contexts(catalog):
+    cache = selection.MeasuredCache(contexts=2)
+    for name in ("a", "b", "a", "c"):
+        cache.group(catalog, (name,))[name] = name
+    assert [key[1:] for key in cache.groups] == [("a",), ("c",)]  # "b" was least recent
+    assert cache.group(catalog, ("a",)) == {"a": "a"}  # kept, not measured again
+    other = catalog.model_copy()
+    assert cache.group(other, ("a",)) == {}  # another catalog's context starts empty
+
+
+def test_cached_curves_cannot_be_changed_by_a_caller(catalog, configure_replica):
+    config = configure_replica("llama-3.1-8b", "l40s")
+    curve = selection.measure(config, Workload(1024, 256), 4096).curve
+    assert isinstance(curve, Points)
+    with pytest.raises(ValueError):
+        curve.itl_s[0] = 0.0
+
+
+# --------------------------------------------------------------------------- candidates
+
+
+@pytest.mark.parametrize(("model", "gpus", "domain", "split"), [
+    ("llama-3.1-70b", 8, 8, (8, 1)),    # 64 heads, 8 KV heads: all 8 GPUs tensor-parallel
+    ("llama-3.1-70b", 16, 8, (8, 2)),   # beyond one NVLink domain: 2 pipeline stages
+    ("llama-3.1-70b", 4, 2, (2, 2)),    # a 2-GPU domain (PCIe pairs)
+    ("llama-3.1-8b", 1, 8, (1, 1)),
+    ("deepseek-v3", 8, 8, (8, 1)),      # MLA: any t that divides the 128 heads
+])
+def test_tensor_parallelism_stays_inside_the_scale_up_domain(catalog, model, gpus, domain,
+                                                             split):
+    assert selection.tensor_parallel_options(catalog.model(model), gpus, domain) == [split]
+
+
+@pytest.mark.parametrize(("limit", "counts"), [(1, [1]), (6, [1, 2, 4]), (8, [1, 2, 4, 8]),
+                                               (64, [1, 2, 4, 8, 16, 32, 64])])
+def test_gpu_counts_are_powers_of_two_up_to_the_limit(limit, counts):
+    assert selection.gpu_counts(limit) == counts
+
+
+def demand(users, ttft=2.0, speed=30.0, redundancy="n+1") -> Demand:
+    return Demand(Workload(2000, 500), 4096, users, ttft, speed, redundancy)
+
+
+def test_a_candidate_that_meets_no_target_gets_one_replica_for_the_load(catalog,
+                                                                        configure_replica):
+    """METHOD.md Step 5: scaling out would not fix a missed target, so the load takes one
+    replica (the levers say what would fix it); N+1 then adds a node's worth."""
+    config = configure_replica("llama-3.1-8b", "l40s")
+    measured = selection.measure(config, Workload(2000, 500), 4096)
+    slow = selection.judge(catalog, measured, demand(100, speed=10_000.0))
+    assert slow.capacity == 0 and slow.verdict == "misses tokens/s"
+    assert slow.load == replicas_for_load(100, 0) == 1
+    assert slow.replicas == slow.nodes.replicas and slow.gpus_total == slow.replicas
+    alone = selection.judge(catalog, measured, demand(100, speed=10_000.0, redundancy="none"))
+    assert alone.replicas == 1
+
+
+def test_replicas_and_gpus_are_the_ones_step_5_deploys(catalog, sized):
+    """Every working alternative of choose-gpu, sized with its configuration given, deploys
+    the replicas and GPUs the Step 3 table says (one rule for both steps)."""
+    data = api.example("choose-gpu")
+    result = sized(data)
+    rows = [a for a in result.selection.alternatives if a.verdict == "meets targets"][:4]
+    assert rows
+    for row in rows:
+        given = {**data, "selection": {}, "hardware": {
+            "gpu": row.gpu, "tensor_parallel": row.tensor_parallel,
+            "pipeline_parallel": row.pipeline_parallel},
+            "precision": {"weights": row.precision, "kv_cache": row.kv_precision}}
+        scale = sized(given).scale
+        assert (scale.replicas, scale.gpus_total) == (row.replicas, row.gpus_total), row
+
+
+def test_the_winner_is_ranked_first_by_the_scenarios_ranking(sized):
+    data = {**api.example("choose-gpu"), "selection": {**api.example("choose-gpu")["selection"],
+                                                        "rank_by": "gpu_count"}}
+    result = sized(data)
+    working = [a for a in result.selection.alternatives if a.verdict == "meets targets"]
+    assert result.selection.chosen_by == "gpu_count"
+    assert all(result.scale.gpus_total <= a.gpus_total for a in working)
+    assert [a.gpus_total for a in working] == sorted(a.gpus_total for a in working)
+
+
+def test_a_loser_says_why_in_the_rankings_terms(catalog, sized):
+    result = sized(api.example("choose-gpu"))
+    dearer = next(a for a in result.selection.alternatives
+                  if a.verdict == "meets targets" and a.reason.startswith("costs more"))
+    assert dearer.reason_message.template == "costs more (USD {mine:,.0f} against {best:,.0f})"
+    assert dearer.capital_cost_usd == dearer.reason_message.params["mine"]
+    failing = [a for a in result.selection.alternatives if a.verdict != "meets targets"]
+    assert all(a.reason_message.template.startswith(("TTFT", "{speed", "does not fit"))
+               for a in failing)
