@@ -279,7 +279,7 @@ def save_site_profile(scenario: Scenario, engine_version: str, note: str = "",
             "prompt time); import the load test's result files first"))])
     try:
         profile = profile_from_fit(fit, list(scenario.measurements), engine_version, note,
-                                   scenario.name, result.gpu["name"],
+                                   scenario.name, result.gpu.name,
                                    catalog.engine(fit.engine).name)
         return profile, save_profile(profile)
     except SiteProfileError as exc:

@@ -241,7 +241,7 @@ def check_example(name: str, catalog) -> str:
     if not result.catalog_versions:
         raise CheckFailed("the result does not record the catalog versions it was sized with")
     chosen = result.selection.chosen
-    return (f"{chosen.get('gpus_per_replica', '?')} x {chosen.get('gpu', '?')} per replica, "
+    return (f"{chosen.gpus_per_replica} x {chosen.gpu} per replica, "
             f"{result.scale.replicas} replica(s), {result.scale.gpus_total} GPU(s), "
             f"{result.facility.it_power_w / 1000:.1f} kW IT")
 

@@ -22,26 +22,26 @@ def _heading(title: str) -> list[str]:
 
 
 def requirements(r: SizingResult) -> list[str]:
-    w, i = r.inputs["workload"], r.inputs
-    count = w["concurrent_users"]
+    w, i = r.inputs.workload, r.inputs
+    count = w.concurrent_users
     users = "max concurrent users" if count == "max" else plural(
         count, msg("{n} concurrent user"), msg("{n} concurrent users"), n=count).text()
     lines = _heading("1 Requirements")
-    lines.append(f"Model: {r.model['name']} ({r.model['params_total'] / 1e9:.1f} B parameters, "
-                 f"{r.model['layers']} layers, {r.model['kv_heads']} KV heads, context limit "
-                 f"{r.model['max_context_tokens']:,} tokens)")
-    lines.append(f"Workload: {w['kind'].replace('_', ' ')}, {users}, prompt "
-                 f"{w['prompt_tokens']:,} + output {w['output_tokens']:,} tokens, maximum "
-                 f"context {w['max_context_tokens']:,}")
-    lines.append(f"Formats: weights {i['precision']['weights']}, KV cache "
-                 f"{i['precision']['kv_cache']}; engine {i['serving']['engine']}")
-    if w["kind"] == "batch_inference":
-        lines.append(f"Volume: {w.get('tokens_per_day') or 0:,.0f} output tokens/day or "
-                     f"{w.get('requests_per_hour') or 0:,.0f} requests/h, window "
-                     f"{w.get('completion_window_hours') or 'default'} h")
+    lines.append(f"Model: {r.model.name} ({r.model.params_total / 1e9:.1f} B parameters, "
+                 f"{r.model.layers} layers, {r.model.kv_heads} KV heads, context limit "
+                 f"{r.model.max_context_tokens:,} tokens)")
+    lines.append(f"Workload: {w.kind.replace('_', ' ')}, {users}, prompt "
+                 f"{w.prompt_tokens:,} + output {w.output_tokens:,} tokens, maximum "
+                 f"context {w.max_context_tokens:,}")
+    lines.append(f"Formats: weights {i.precision.weights}, KV cache "
+                 f"{i.precision.kv_cache}; engine {i.serving.engine}")
+    if w.kind == "batch_inference":
+        lines.append(f"Volume: {w.tokens_per_day or 0:,.0f} output tokens/day or "
+                     f"{w.requests_per_hour or 0:,.0f} requests/h, window "
+                     f"{w.completion_window_hours or 'default'} h")
     else:
-        lines.append(f"Targets: TTFT <= {i['targets']['ttft_s']:g} s, >= "
-                     f"{i['targets']['tokens_per_s_per_user']:g} tokens/s per user")
+        lines.append(f"Targets: TTFT <= {i.targets.ttft_s:g} s, >= "
+                     f"{i.targets.tokens_per_s_per_user:g} tokens/s per user")
     return lines
 
 
@@ -64,9 +64,9 @@ def memory(r: SizingResult) -> list[str]:
 def selection(r: SizingResult, limit: int = 8) -> list[str]:
     c = r.selection.chosen
     lines = _heading("3 GPU configuration")
-    lines.append(f"Chosen ({r.selection.chosen_by}): {c['gpus_per_replica']} x {c['gpu']} per "
-                 f"replica, t = {c['tensor_parallel']}, p = {c['pipeline_parallel']}, weights "
-                 f"{c['precision']}, KV {c['kv_precision']}")
+    lines.append(f"Chosen ({r.selection.chosen_by}): {c.gpus_per_replica} x {c.gpu} per "
+                 f"replica, t = {c.tensor_parallel}, p = {c.pipeline_parallel}, weights "
+                 f"{c.precision}, KV {c.kv_precision}")
     if r.selection.alternatives:
         lines.append(f"Alternatives ({len(r.selection.alternatives)}; first {limit}):")
         for a in r.selection.alternatives[:limit]:
@@ -215,7 +215,7 @@ def cpu(r: SizingResult) -> list[str]:
 
 def render(r: SizingResult) -> str:
     """The whole summary as text."""
-    lines = [f"AI Sizer {r.tool_version}: {r.inputs['name']}"]
+    lines = [f"AI Sizer {r.tool_version}: {r.inputs.name}"]
     for section in (requirements, training, memory, selection, performance, scale,
                     infrastructure, rag, cpu):
         lines += section(r)

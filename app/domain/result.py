@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from app.domain import assumption_labels
+from app.domain.scenario import Scenario
 from app.domain.testplan import TestPlanResult
 from app.domain.validation import ValidationResult
 from app.i18n import Message
@@ -160,8 +161,78 @@ class Candidate(Frozen):
     reason_message: Message | None = None
 
 
+def _training_only(value: Any) -> bool:
+    """A field a serving result leaves out of its JSON (None there)."""
+    return value is None
+
+
+class ChosenConfiguration(Frozen):
+    """The configuration the result describes: Step 3's choice (or the one given), and for a
+    training result the training layout (``data_parallel``, ``zero_stage``, ``gpus_total``,
+    which a serving result's JSON does not carry)."""
+
+    gpu: str = Field(description="GPU id.")
+    gpus_per_replica: int = Field(description="GPUs in one replica, t x p [-].")
+    tensor_parallel: int = Field(description="Tensor-parallel degree t [-].")
+    pipeline_parallel: int = Field(description="Pipeline stages p [-].")
+    data_parallel: int | None = Field(
+        default=None, exclude_if=_training_only,
+        description="Training: data-parallel replicas [-] (absent for serving).")
+    zero_stage: int | None = Field(default=None, exclude_if=_training_only,
+                                   description="Training: ZeRO stage 0-3 (absent for serving).")
+    gpus_total: int | None = Field(default=None, exclude_if=_training_only,
+                                   description="Training: GPUs of the job [-] (absent for "
+                                               "serving; Step 5's count is scale.gpus_total).")
+    precision: str = Field(description="Weight format id.")
+    kv_precision: str = Field(description="KV cache format id.")
+    engine: str = Field(description="Serving engine id.")
+    verdict: str = Field(description="meets targets, misses TTFT, misses tokens/s, does not "
+                                     "fit; for training: fits or does not fit.")
+
+
+class ModelFacts(Frozen):
+    """The model as the sizing counted it (a catalog entry or an inline architecture)."""
+
+    id: str = Field(description="Model id.")
+    name: str = Field(description="Model name.")
+    params_total: float = Field(description="All parameters, counted from the architecture [-].")
+    params_active: float = Field(description="Parameters used per token (MoE: k of E experts) "
+                                             "[-].")
+    layers: int = Field(description="Transformer layers [-].")
+    hidden_size: int = Field(description="Hidden size h [-].")
+    attention_heads: int = Field(description="Attention (query) heads [-].")
+    kv_heads: int = Field(description="Key/value heads [-].")
+    head_dim: int = Field(description="Dimension of one head [-].")
+    max_context_tokens: int = Field(description="Longest context the model takes [tokens].")
+    moe: bool = Field(description="Mixture of experts.")
+    mla: bool = Field(description="Multi-head latent attention (DeepSeek).")
+    sliding_window: int | None = Field(description="Sliding-window length of local layers "
+                                                   "[tokens]; None without.")
+    source: str = Field(description="Where the architecture comes from.")
+    linear_layers: int = Field(description="Linear-attention layers (a fixed state per "
+                                           "sequence, no KV cache) [-].")
+    sparse_top_k: int | None = Field(description="Tokens each query attends to under sparse "
+                                                 "attention [tokens]; None without.")
+    speculative_layers: int = Field(description="Layers of the speculative-decoding heads [-].")
+
+
+class GpuFacts(Frozen):
+    """The GPU of the configuration, as the sizing used it."""
+
+    id: str = Field(description="GPU id.")
+    name: str = Field(description="GPU name.")
+    memory_bytes: float = Field(description="Memory of one GPU, as the driver reports it where "
+                                            "known [B].")
+    memory_bandwidth_bytes_per_s: float = Field(description="Memory bandwidth [B/s].")
+    peak_flops: float = Field(description="Dense peak of the arithmetic the weight format runs "
+                                          "in [FLOP/s].")
+    tdp_w: float = Field(description="Thermal design power [W].")
+    scale_up: str = Field(description="Link between the GPUs of a node (nvlink, pcie ...).")
+    source: str = Field(description="Where the figures come from.")
+
+
 class SelectionResult(Frozen):
-    chosen: dict[str, Any]
+    chosen: ChosenConfiguration
     chosen_by: str = Field(description="user (hardware given) or the ranking used")
     alternatives: list[Candidate] = Field(default_factory=list)
 
@@ -567,9 +638,10 @@ class SizingResult(Frozen):
     schema_version: int = RESULT_SCHEMA_VERSION
     tool_version: str
     catalog_versions: dict[str, str]
-    inputs: dict[str, Any] = Field(description="The scenario after defaults were applied.")
-    model: dict[str, Any]
-    gpu: dict[str, Any]
+    inputs: Scenario = Field(description="The scenario after defaults were applied: sizing it "
+                                         "again evaluates the same configuration as given.")
+    model: ModelFacts
+    gpu: GpuFacts
     memory: MemoryResult
     performance: PerformanceResult
     selection: SelectionResult

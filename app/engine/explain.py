@@ -20,14 +20,17 @@ from app.domain.result import (
     CurvePoint,
     DecodeBreakdown,
     FacilityResult,
+    GpuFacts,
     InfrastructureResult,
     MemoryResult,
+    ModelFacts,
     OperatingPoint,
     PerformanceResult,
     RackResult,
     ScaleResult,
     TtftPoint,
 )
+from app.domain.scenario import Hardware, Scenario, Targets
 from app.engine import levers as levers_module
 from app.engine import narrative
 from app.engine.assumptions import default_source, sourced
@@ -491,45 +494,49 @@ def hardware_warnings(catalog: Catalog, config: Configuration) -> list[Message]:
     return out
 
 
-def inputs_after_defaults(r: Resolved, config: Configuration) -> dict:
-    data = r.scenario.model_dump(mode="json")
-    data["precision"] = {**data["precision"], "weights": config.weight_precision.id,
-                         "kv_cache": config.kv_precision.id,
-                         "allowed_weights": r.allowed_weights}
-    data["targets"] = {"ttft_s": r.demand.ttft_target,
-                       "tokens_per_s_per_user": r.demand.speed_target}
-    data["hardware"] = {"gpu": config.gpu.id, "gpus_per_replica": config.replica.gpus,
-                        "tensor_parallel": config.tensor_parallel,
-                        "pipeline_parallel": config.pipeline_parallel,
-                        "server": (r.scenario.hardware.server if r.scenario.hardware else None)}
-    data["workload"]["max_context_tokens"] = r.demand.peak_context
-    s = config.settings
-    data["serving"] = {**data["serving"], "memory_fraction": s.memory_fraction,
-                       "max_batch_size": s.batch_limit,
-                       "max_batched_tokens": s.max_batched_tokens}
-    return data
+def inputs_after_defaults(r: Resolved, config: Configuration) -> Scenario:
+    """The scenario after defaults: Step 3's choice, the targets, the formats and the engine
+    settings written back, so that sizing it again evaluates the same configuration."""
+    scenario, s = r.scenario, config.settings
+    return scenario.model_copy(update={
+        "workload": scenario.workload.model_copy(
+            update={"max_context_tokens": r.demand.peak_context}),
+        "precision": scenario.precision.model_copy(update={
+            "weights": config.weight_precision.id, "kv_cache": config.kv_precision.id,
+            "allowed_weights": r.allowed_weights}),
+        "targets": Targets.model_construct(ttft_s=r.demand.ttft_target,
+                                           tokens_per_s_per_user=r.demand.speed_target),
+        "hardware": Hardware.model_construct(
+            gpu=config.gpu.id, gpus_per_replica=config.replica.gpus,
+            tensor_parallel=config.tensor_parallel, pipeline_parallel=config.pipeline_parallel,
+            server=scenario.hardware.server if scenario.hardware else None),
+        "serving": scenario.serving.model_copy(update={
+            "memory_fraction": s.memory_fraction, "max_batch_size": s.batch_limit,
+            "max_batched_tokens": s.max_batched_tokens}),
+    })
 
 
-def model_facts(r: Resolved) -> dict:
+def model_facts(r: Resolved) -> ModelFacts:
+    """The model as the sizing counted it."""
     m = r.model
-    return {"id": m.id, "name": m.name, "params_total": r.counts.total,
-            "params_active": r.counts.active, "layers": m.layers, "hidden_size": m.hidden_size,
-            "attention_heads": m.attention_heads, "kv_heads": m.kv_heads,
-            "head_dim": m.head_dim_value, "max_context_tokens": m.max_context_tokens,
-            "moe": m.moe is not None, "mla": m.mla is not None,
-            "sliding_window": m.sliding_window, "source": m.source,
-            "linear_layers": m.layers - m.attention_layers,
-            "sparse_top_k": m.sparse_attention.top_k if m.sparse_attention else None,
-            "speculative_layers": m.speculative.layers if m.speculative else 0}
+    return ModelFacts(id=m.id, name=m.name, params_total=r.counts.total,
+                      params_active=r.counts.active, layers=m.layers, hidden_size=m.hidden_size,
+                      attention_heads=m.attention_heads, kv_heads=m.kv_heads,
+                      head_dim=m.head_dim_value, max_context_tokens=m.max_context_tokens,
+                      moe=m.moe is not None, mla=m.mla is not None,
+                      sliding_window=m.sliding_window, source=m.source,
+                      linear_layers=m.layers - m.attention_layers,
+                      sparse_top_k=m.sparse_attention.top_k if m.sparse_attention else None,
+                      speculative_layers=m.speculative.layers if m.speculative else 0)
 
 
-def gpu_facts(config: Configuration) -> dict:
+def gpu_facts(config: Configuration) -> GpuFacts:
+    """The configuration's GPU; the peak is the one of the weight format's arithmetic."""
     g = config.gpu
-    return {"id": g.id, "name": g.name, "memory_bytes": g.memory_bytes,
-            "memory_bandwidth_bytes_per_s": g.memory_bandwidth_bytes_per_s,
-            "peak_flops": config.replica.peak_flops, "tdp_w": g.tdp_w,
-            "scale_up": g.scale_up, "source": g.source}
-
+    return GpuFacts(id=g.id, name=g.name, memory_bytes=g.memory_bytes,
+                    memory_bandwidth_bytes_per_s=g.memory_bandwidth_bytes_per_s,
+                    peak_flops=config.replica.peak_flops, tdp_w=g.tdp_w, scale_up=g.scale_up,
+                    source=g.source)
 
 
 def with_rack_failure(scale: ScaleResult, racks: Sequence[RackResult]) -> ScaleResult:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from app.domain.catalog import ModelSpec, StorageTier
 from app.domain.result import (
     Assumption,
+    ChosenConfiguration,
     InfrastructureResult,
     MemoryResult,
     PerformanceResult,
@@ -24,7 +25,7 @@ from app.domain.result import (
     TrainingResult,
     TrainingScalePoint,
 )
-from app.domain.scenario import Scenario, Training
+from app.domain.scenario import Hardware, Scenario, Training
 from app.engine import cost as costs
 from app.engine import narrative
 from app.engine import training as training_engine
@@ -240,44 +241,41 @@ def training_warnings(plan: TrainingPlan, t: TrainingResult, setup: training_eng
     return out
 
 
-def training_chosen(plan: TrainingPlan, config: Configuration) -> dict:
+def training_chosen(plan: TrainingPlan, config: Configuration) -> ChosenConfiguration:
     """``selection.chosen`` for a training result: the training configuration."""
     layout = plan.layout
-    return {"gpu": plan.gpu.id, "gpus_per_replica": layout.tensor_parallel
-            * layout.pipeline_parallel, "tensor_parallel": layout.tensor_parallel,
-            "pipeline_parallel": layout.pipeline_parallel,
-            "data_parallel": layout.data_parallel, "zero_stage": layout.zero_stage,
-            "gpus_total": plan.gpus, "precision": "bf16",
-            "kv_precision": config.kv_precision.id, "engine": config.engine.id,
-            "verdict": "fits" if plan.fits else "does not fit"}
+    return ChosenConfiguration(
+        gpu=plan.gpu.id, gpus_per_replica=layout.tensor_parallel * layout.pipeline_parallel,
+        tensor_parallel=layout.tensor_parallel, pipeline_parallel=layout.pipeline_parallel,
+        data_parallel=layout.data_parallel, zero_stage=layout.zero_stage, gpus_total=plan.gpus,
+        precision="bf16", kv_precision=config.kv_precision.id, engine=config.engine.id,
+        verdict="fits" if plan.fits else "does not fit")
 
 
 def training_inputs(scenario: Scenario, r: Resolved, config: Configuration,
-                    plan: TrainingPlan, setup: training_engine.Setup) -> dict:
+                    plan: TrainingPlan, setup: training_engine.Setup) -> Scenario:
     """The training scenario after defaults: the search's choices written back, so that
     sizing ``inputs`` again evaluates the same configuration."""
-    data = inputs_after_defaults(r, config)
     layout = plan.layout
-    data["workload"] = {**scenario.workload.model_dump(mode="json"),
-                        "max_context_tokens": r.demand.peak_context}
-    data["selection"] = scenario.selection.model_dump(mode="json")
-    data["hardware"] = {"gpu": plan.gpu.id,
-                        "gpus_per_replica": layout.tensor_parallel * layout.pipeline_parallel,
-                        "tensor_parallel": layout.tensor_parallel,
-                        "pipeline_parallel": layout.pipeline_parallel,
-                        "server": scenario.hardware.server if scenario.hardware else None}
-    block = (scenario.training or Training()).model_dump(mode="json")
-    block.update({
-        "data_parallel": layout.data_parallel, "tensor_parallel": layout.tensor_parallel,
-        "pipeline_parallel": layout.pipeline_parallel, "zero_stage": layout.zero_stage,
-        "activation_recompute": layout.recompute, "tokens_total": setup.tokens_total,
-        "mfu": setup.mfu, "sequence_parallel": plan.sequence_parallel,
-        "gradient_accumulation_steps": plan.micro_batches,
-        "global_batch_size": plan.global_batch_sequences,
-        "checkpoints_retained": setup.checkpoints_retained,
-        "lora_rank": setup.lora_rank if setup.method != "full" else block.get("lora_rank")})
-    data["training"] = block
-    return data
+    block = scenario.training or Training()
+    return inputs_after_defaults(r, config).model_copy(update={
+        "workload": scenario.workload.model_copy(
+            update={"max_context_tokens": r.demand.peak_context}),
+        "selection": scenario.selection,
+        "hardware": Hardware.model_construct(
+            gpu=plan.gpu.id, gpus_per_replica=layout.tensor_parallel * layout.pipeline_parallel,
+            tensor_parallel=layout.tensor_parallel, pipeline_parallel=layout.pipeline_parallel,
+            server=scenario.hardware.server if scenario.hardware else None),
+        "training": block.model_copy(update={
+            "data_parallel": layout.data_parallel, "tensor_parallel": layout.tensor_parallel,
+            "pipeline_parallel": layout.pipeline_parallel, "zero_stage": layout.zero_stage,
+            "activation_recompute": layout.recompute, "tokens_total": setup.tokens_total,
+            "mfu": setup.mfu, "sequence_parallel": plan.sequence_parallel,
+            "gradient_accumulation_steps": plan.micro_batches,
+            "global_batch_size": plan.global_batch_sequences,
+            "checkpoints_retained": setup.checkpoints_retained,
+            "lora_rank": setup.lora_rank if setup.method != "full" else block.lora_rank}),
+    })
 
 
 def training_assumptions(plan: TrainingPlan, server_name: str) -> list[Assumption]:

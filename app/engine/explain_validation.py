@@ -38,7 +38,7 @@ def validation_result(catalog: Catalog, scenario: Scenario, config: Configuratio
     points = list(scenario.measurements)
     if not points:
         return None
-    peak = int(result.inputs["workload"]["max_context_tokens"])
+    peak = result.inputs.workload.context_tokens
     predicted = predict(config, peak, [Load.of(p) for p in points])
     band = result.performance.band
     rows = [validation_point(p, f, band.low, band.high) for p, f in zip(points, predicted,

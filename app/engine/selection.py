@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from app.domain.catalog import Catalog, ModelSpec
 from app.domain.problems import problem
-from app.domain.result import Candidate, SelectionResult
+from app.domain.result import Candidate, ChosenConfiguration, SelectionResult
 from app.engine.configuration import Choice, Configuration, configure
 from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory
 from app.engine.memory import ParameterCounts
@@ -309,13 +309,13 @@ def candidate_row(e: Evaluated, reason: Message) -> Candidate:
     )
 
 
-def chosen_configuration(e: Evaluated) -> dict:
+def chosen_configuration(e: Evaluated) -> ChosenConfiguration:
     """``selection.chosen``: the configuration Step 3 took, and its verdict."""
     c = e.config
-    return {"gpu": c.gpu.id, "gpus_per_replica": c.replica.gpus,
-            "tensor_parallel": c.tensor_parallel, "pipeline_parallel": c.pipeline_parallel,
-            "precision": c.weight_precision.id, "kv_precision": c.kv_precision.id,
-            "engine": c.engine.id, "verdict": e.verdict}
+    return ChosenConfiguration(
+        gpu=c.gpu.id, gpus_per_replica=c.replica.gpus, tensor_parallel=c.tensor_parallel,
+        pipeline_parallel=c.pipeline_parallel, precision=c.weight_precision.id,
+        kv_precision=c.kv_precision.id, engine=c.engine.id, verdict=e.verdict)
 
 
 def select(catalog: Catalog, r: Resolved) -> tuple[Evaluated, SelectionResult]:

@@ -82,7 +82,7 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
     assumptions += extra_assumptions
     warnings += extra_warnings
     inputs = explain.inputs_after_defaults(r, config)
-    test_plan = test_plan_result(catalog, config, performance, scale, inputs["workload"],
+    test_plan = test_plan_result(catalog, config, performance, scale, inputs.workload,
                                  scenario.name)
     result = SizingResult(
         tool_version=__version__,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from app.domain.catalog import Catalog
 from app.domain.result import PerformanceResult, ScaleResult
+from app.domain.scenario import Workload
 from app.domain.testplan import Expected, LoadLevel, TestPlanResult
 from app.engine.configuration import Configuration
 from app.engine.validation import Load, expected_range, predict
@@ -101,7 +102,7 @@ def levels_of(catalog: Catalog, config: Configuration, performance: PerformanceR
 
 
 def test_plan_result(catalog: Catalog, config: Configuration, performance: PerformanceResult,
-                     scale: ScaleResult, workload: dict, scenario_name: str,
+                     scale: ScaleResult, workload: Workload, scenario_name: str,
                      serving_of_training: bool = False) -> TestPlanResult:
     """The load test of one replica of ``config`` at the sized load.
 
@@ -111,10 +112,10 @@ def test_plan_result(catalog: Catalog, config: Configuration, performance: Perfo
     performance, scale : the result's Step 4 and Step 5 sections
     workload : the scenario's workload after defaults (prompt, output, context, users)
     """
-    prompt, output = int(workload["prompt_tokens"]), int(workload["output_tokens"])
-    context = int(workload["max_context_tokens"])
+    prompt, output = workload.prompt_tokens, workload.output_tokens
+    context = workload.context_tokens
     settings, model = config.settings, config.model
-    users = workload["concurrent_users"]
+    users = workload.concurrent_users
     return TestPlanResult(
         scenario_name=scenario_name, model_id=model.id, model_name=model.name,
         native_precision=model.native_precision, gpu_id=config.gpu.id,

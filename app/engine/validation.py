@@ -61,15 +61,14 @@ def configuration_of(catalog: Catalog, scenario: Scenario, result: SizingResult,
     ``site_profile`` as for ``configure``; by default the one the scenario asked for.
     """
     inputs = result.inputs
-    hardware, precision, serving = inputs["hardware"], inputs["precision"], inputs["serving"]
-    choice = Choice(hardware["gpu"], int(hardware["tensor_parallel"]),
-                    int(hardware["pipeline_parallel"]), precision["weights"],
-                    precision["kv_cache"], serving["engine"])
+    hardware, precision, serving = inputs.hardware, inputs.precision, inputs.serving
+    choice = Choice(hardware.gpu, hardware.tensor_parallel, hardware.pipeline_parallel,
+                    precision.weights, precision.kv_cache, serving.engine)
     wanted = site_profile if site_profile is not None else scenario.serving.site_profile
     return configure(catalog, model_of(catalog, scenario), choice, scenario.factor_overrides,
-                     memory_fraction=serving["memory_fraction"],
-                     batch_limit=serving["max_batch_size"],
-                     batched_tokens=serving["max_batched_tokens"], site_profile=wanted)
+                     memory_fraction=serving.memory_fraction,
+                     batch_limit=serving.max_batch_size,
+                     batched_tokens=serving.max_batched_tokens, site_profile=wanted)
 
 
 def without_site(catalog: Catalog, config: Configuration,
@@ -265,15 +264,15 @@ def verdicts(result: SizingResult, points: list[MeasuredPoint], headroom: float
 
 
 def users_total(result: SizingResult) -> float | None:
-    users = result.inputs["workload"]["concurrent_users"]
+    users = result.inputs.workload.concurrent_users
     return float(users) if isinstance(users, int | float) else None
 
 
 def measured_capacity(config: Configuration, result: SizingResult) -> int:
     """Users one replica carries at the targets with ``config``'s (fitted) factors."""
-    workload = result.inputs["workload"]
-    work = Workload(workload["prompt_tokens"], workload["output_tokens"])
-    plan = plan_memory(config, work, int(workload["max_context_tokens"]))
+    workload = result.inputs.workload
+    work = Workload(workload.prompt_tokens, workload.output_tokens)
+    plan = plan_memory(config, work, workload.context_tokens)
     targets = result.performance.targets
     return slo_capacity_of(config, plan, work, targets["ttft_s"],
                            targets["tokens_per_s_per_user"])

@@ -279,7 +279,7 @@ def ttft_chart(result: SizingResult, width: float, lang: str, height: float = 19
         plot.hline(target, BAD, TARGET_DASH)
         legend.append(("line", BAD, TARGET_DASH, t(lang, "target")))
     plot.line(data.x, data.y)
-    prompt = result.inputs["workload"]["prompt_tokens"]
+    prompt = result.inputs.workload.prompt_tokens
     if min(data.x) <= prompt <= max(data.x):
         plot.vline(prompt, t(lang, "scenario: {tokens:,} tokens", tokens=prompt))
     if points:

@@ -186,9 +186,9 @@ def render(result: SizingResult, *, lang: str, paper: str, accuracy: Accuracy,
     """The report as PDF bytes, and the signature block's place when ``signer`` is given."""
     register_fonts()
     buffer = io.BytesIO()
-    name = result.inputs.get("name") or ""
+    name = result.inputs.name
     title = t(lang, "Sizing report: {name}", name=name)
-    doc = ReportTemplate(buffer, paper, title=title, author=result.inputs.get("author") or "",
+    doc = ReportTemplate(buffer, paper, title=title, author=result.inputs.author,
                          subject=t(lang, "LLM infrastructure sizing report"),
                          creator=f"AI Sizer {result.tool_version}", lang=lang)
     ctx = Context(result, lang, doc.width, accuracy, report_date, signer,
@@ -201,7 +201,7 @@ def render(result: SizingResult, *, lang: str, paper: str, accuracy: Accuracy,
     story += section_signature(ctx, block)
     footer = t(lang, "AI Sizer {version} · {date}", version=result.tool_version,
                date=report_date)
-    canvas = numbered_canvas(lang, title, result.inputs.get("customer") or "", footer)
+    canvas = numbered_canvas(lang, title, result.inputs.customer, footer)
     doc.multiBuild(story, canvasmaker=canvas)
     return buffer.getvalue(), (block.placed if block else None)
 

@@ -29,14 +29,14 @@ def ranking(ctx: Context, rank_by: str) -> str:
 def gpus_text(ctx: Context) -> str:
     c = ctx.result.selection.chosen
     return ctx.t("{n} x {gpu} per replica (tensor parallel {t}, pipeline parallel {p})",
-                 n=c["gpus_per_replica"], gpu=ctx.result.gpu.get("name", c["gpu"]),
-                 t=c["tensor_parallel"], p=c["pipeline_parallel"])
+                 n=c.gpus_per_replica, gpu=ctx.result.gpu.name, t=c.tensor_parallel,
+                 p=c.pipeline_parallel)
 
 
 def formats_text(ctx: Context) -> str:
     c = ctx.result.selection.chosen
-    return ctx.t("weights {weights}, KV cache {kv}", weights=precision(c["precision"]),
-                 kv=precision(c["kv_precision"]))
+    return ctx.t("weights {weights}, KV cache {kv}", weights=precision(c.precision),
+                 kv=precision(c.kv_precision))
 
 
 DAY_S = 86_400.0

@@ -81,9 +81,8 @@ def measured_over_users(result: SizingResult, metric: str) -> list[tuple[float, 
     """(users, measured ``metric``) of the imported points drawn on the curves over users."""
     if result.validation is None:
         return []
-    workload = result.inputs["workload"]
-    return result.validation.over_users(metric, workload["prompt_tokens"],
-                                        workload["output_tokens"])
+    workload = result.inputs.workload
+    return result.validation.over_users(metric, workload.prompt_tokens, workload.output_tokens)
 
 
 def measured_ttft_by_prompt(result: SizingResult) -> list[tuple[float, float]]:

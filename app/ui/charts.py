@@ -579,8 +579,8 @@ class MeasuredThroughputChart(ThroughputChart):
 
     def show_result(self, result: SizingResult) -> None:
         super().show_result(result)
-        v, workload = result.validation, result.inputs["workload"]
-        lengths = (workload["prompt_tokens"], workload["output_tokens"])
+        v, workload = result.validation, result.inputs.workload
+        lengths = (workload.prompt_tokens, workload.output_tokens)
         per_user = v.over_users("tokens_per_s_per_user", *lengths) if v else []
         total = v.over_users("output_tokens_per_s", *lengths) if v else []
         self.measured_per_user.setData(*dot_data(per_user))

@@ -77,17 +77,17 @@ class ComparisonSet:
 
 # --- key figures: one row of the table each (English label, text for a result) ------------
 def _gpus(r: SizingResult) -> str:
-    return f"{r.gpu['name']} x {r.selection.chosen['gpus_per_replica']}"
+    return f"{r.gpu.name} x {r.selection.chosen.gpus_per_replica}"
 
 
 def _parallel(r: SizingResult) -> str:
     chosen = r.selection.chosen
-    return t("{t} x {p} (tensor x pipeline)", t=chosen["tensor_parallel"],
-             p=chosen["pipeline_parallel"])
+    return t("{t} x {p} (tensor x pipeline)", t=chosen.tensor_parallel,
+             p=chosen.pipeline_parallel)
 
 
 def _precision(r: SizingResult) -> str:
-    return f"{r.selection.chosen['precision']} / {r.selection.chosen['kv_precision']}"
+    return f"{r.selection.chosen.precision} / {r.selection.chosen.kv_precision}"
 
 
 def _vram(r: SizingResult) -> str:
@@ -119,7 +119,7 @@ def _cost(r: SizingResult) -> str:
 
 
 KEY_FIGURES: tuple[tuple[str, Callable[[SizingResult], str]], ...] = (
-    ("Model", lambda r: str(r.model["name"])),
+    ("Model", lambda r: r.model.name),
     ("GPU x count per replica", _gpus),
     ("Parallelism", _parallel),
     ("Precision / KV cache", _precision),

@@ -107,7 +107,7 @@ class SummaryPanel(QFrame):
             "TTFT": seconds(at.ttft_s)
             + (f" ({t('target')} {seconds(p.targets['ttft_s'])})" if p.targets else ""),
             "GPUs": f"{number(s.gpus_total, ',d')} ({number(s.replicas, ',d')} x "
-                    f"{r.selection.chosen['gpus_per_replica']})",
+                    f"{r.selection.chosen.gpus_per_replica})",
             "Replicas": replicas_text(s.replicas_for_load, s.replicas, s.redundancy),
             "Nodes": f"{number(s.nodes, ',d')} x {self.server_name(s.server)}",
             "IT power": watts(r.facility.it_power_w),

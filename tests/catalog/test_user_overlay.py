@@ -225,8 +225,8 @@ def test_the_engine_uses_the_override(overlay_folder, builtin):
     scenario = small_chat_on("h100-sxm")
     before = api.size(scenario, builtin)
     after = api.size(scenario, load_catalog(user=overlay_folder))
-    assert before.gpu["memory_bandwidth_bytes_per_s"] == BUILTIN_H100_BANDWIDTH * 1e9
-    assert after.gpu["memory_bandwidth_bytes_per_s"] == OVERRIDE_BANDWIDTH * 1e9
+    assert before.gpu.memory_bandwidth_bytes_per_s == BUILTIN_H100_BANDWIDTH * 1e9
+    assert after.gpu.memory_bandwidth_bytes_per_s == OVERRIDE_BANDWIDTH * 1e9
     # naive tokens/s = bandwidth / weight bytes: doubles with the bandwidth
     assert after.performance.naive_tokens_per_s == pytest.approx(
         2 * before.performance.naive_tokens_per_s, rel=1e-9)
@@ -237,16 +237,16 @@ def test_the_engine_uses_the_override(overlay_folder, builtin):
 def test_the_engine_sizes_a_new_model(overlay_folder):
     scenario = small_chat_on("h100-sxm", model="tiny-test-model")
     result = api.size(scenario, load_catalog(user=overlay_folder))
-    assert result.model["id"] == "tiny-test-model"
-    assert result.model["layers"] == 4
+    assert result.model.id == "tiny-test-model"
+    assert result.model.layers == 4
     assert result.memory.fits
 
 
 def test_the_engine_sizes_a_new_gpu_with_a_new_server(overlay_folder):
     write(overlay_folder, "servers.toml", NEW_SERVER)
     result = api.size(small_chat_on("test-gpu-x"), load_catalog(user=overlay_folder))
-    assert result.selection.chosen["gpu"] == "test-gpu-x"
-    assert result.gpu["memory_bandwidth_bytes_per_s"] == 4000e9
+    assert result.selection.chosen.gpu == "test-gpu-x"
+    assert result.gpu.memory_bandwidth_bytes_per_s == 4000e9
     assert result.scale.server == "test-server-4"
 
 
@@ -256,7 +256,7 @@ def test_the_engine_handles_a_new_gpu_without_a_server(overlay_folder):
     except api.ScenarioError as exc:  # a readable refusal is acceptable
         assert "test-gpu-x" in str(exc)
     else:
-        assert result.selection.chosen["gpu"] == "test-gpu-x"
+        assert result.selection.chosen.gpu == "test-gpu-x"
 
 
 # --------------------------------------------------------------------------- command line

@@ -93,7 +93,7 @@ def test_every_assumption_of_every_result_has_a_label(results):
 
 def test_a_label_names_the_product_not_its_id(results, catalog):
     r = results["worked-example"]
-    gpu = catalog.gpus[r.gpu["id"]]
+    gpu = catalog.gpus[r.gpu.id]
     memory = next(a for a in r.assumptions if a.name == f"{gpu.id}.memory")
     assert memory.label() == f"GPU memory ({gpu.name})"
     assert memory.label("de") == f"GPU-Speicher ({gpu.name})"

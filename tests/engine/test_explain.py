@@ -63,7 +63,7 @@ def results():
 @pytest.mark.parametrize("name", SERVING)
 def test_memory_per_gpu_is_weights_runtime_and_the_sequences_kv(results, name):
     m = results[name].memory
-    gpus = results[name].selection.chosen["gpus_per_replica"]
+    gpus = results[name].selection.chosen.gpus_per_replica
     kv_per_gpu = m.kv_bytes_per_sequence / gpus
     assert m.per_gpu_bytes == pytest.approx(m.weights_bytes_per_gpu + m.runtime_bytes_per_gpu
                                             + m.concurrency_sized * kv_per_gpu, rel=1e-9)
@@ -78,7 +78,7 @@ def test_sizing_the_inputs_after_defaults_again_gives_the_same_numbers(results, 
     """``inputs`` is the scenario after defaults: Step 3's choice and the engine settings
     written back, so sizing it again evaluates the same configuration as given."""
     first = results[name]
-    again = size(load_scenario(first.inputs))
+    again = size(load_scenario(first.inputs.model_dump(mode="json")))
     for section in ("memory", "performance", "scale", "facility", "cost", "rag", "cpu"):
         assert getattr(again, section) == getattr(first, section), section
     assert again.selection.chosen == first.selection.chosen
@@ -94,7 +94,7 @@ def test_a_batch_job_has_a_window_instead_of_per_user_targets(results):
 
 def test_scale_gpus_autoscaling_and_the_failure_statements(results):
     s = results["choose-gpu"].scale
-    assert s.gpus_total == s.replicas * results["choose-gpu"].selection.chosen["gpus_per_replica"]
+    assert s.gpus_total == s.replicas * results["choose-gpu"].selection.chosen.gpus_per_replica
     assert (s.autoscale_min_replicas, s.autoscale_max_replicas) == (2, s.replicas)
     assert s.messages[1] == s.failure_message
     rack_at = s.messages.index(s.rack_failure_message)
@@ -105,12 +105,12 @@ def test_scale_gpus_autoscaling_and_the_failure_statements(results):
 
 def test_model_and_gpu_facts_are_the_catalog_entries(results, catalog):
     r = results["worked-example"]
-    model, gpu = catalog.model(r.model["id"]), catalog.gpu(r.gpu["id"])
-    assert (r.model["layers"], r.model["kv_heads"], r.model["head_dim"]) == (
+    model, gpu = catalog.model(r.model.id), catalog.gpu(r.gpu.id)
+    assert (r.model.layers, r.model.kv_heads, r.model.head_dim) == (
         model.layers, model.kv_heads, model.head_dim_value)
-    assert r.model["params_total"] == r.memory.params_total
-    assert (r.gpu["memory_bytes"], r.gpu["tdp_w"]) == (gpu.memory_bytes, gpu.tdp_w)
-    assert r.gpu["peak_flops"] == gpu.peak_flops("int8")  # INT8 weights run on INT8 cores
+    assert r.model.params_total == r.memory.params_total
+    assert (r.gpu.memory_bytes, r.gpu.tdp_w) == (gpu.memory_bytes, gpu.tdp_w)
+    assert r.gpu.peak_flops == gpu.peak_flops("int8")  # INT8 weights run on INT8 cores
 
 
 def test_the_uncalibrated_band_is_at_least_as_wide_as_the_engines(catalog, results):

@@ -59,9 +59,9 @@ def test_training_storage_replaces_the_serving_lines_and_reprices(pretrain):
 
 def test_selection_chosen_is_the_training_configuration(pretrain):
     c, t = pretrain.selection.chosen, pretrain.training
-    assert (c["data_parallel"], c["zero_stage"], c["gpus_total"]) == (
+    assert (c.data_parallel, c.zero_stage, c.gpus_total) == (
         t.data_parallel, t.zero_stage, t.gpus_total)
-    assert c["gpus_per_replica"] == t.tensor_parallel * t.pipeline_parallel
+    assert c.gpus_per_replica == t.tensor_parallel * t.pipeline_parallel
     assert pretrain.selection.chosen_by.startswith("training: ")
 
 

@@ -46,10 +46,10 @@ def test_saturation_batch_in_the_pipeline(sized):
 
     result = sized(example("small-chat"))
     m, sat = result.memory, result.performance.saturation
-    work = result.inputs["workload"]
-    ratio = work["prompt_tokens"] / work["output_tokens"]
+    work = result.inputs.workload
+    ratio = work.prompt_tokens / work.output_tokens
     assert sat.batch <= m.batch_limit
-    assert sat.batch * (1 + ratio) <= result.inputs["serving"]["max_batched_tokens"]
+    assert sat.batch * (1 + ratio) <= result.inputs.serving.max_batched_tokens
     admitted_kv = m.kv_budget_bytes_per_gpu / m.kv_bytes_per_token_per_gpu
     assert sat.batch * m.average_context_tokens <= admitted_kv
     assert sat.output_tokens_per_s == pytest.approx(sat.batch / sat.itl_s, rel=1e-9)

@@ -35,12 +35,12 @@ def synthetic_runs(catalog, name: str, noise: float = 0.0, seed: int = 7) -> tup
     result = api.size(scenario, catalog)
     truth = with_site_scales(configuration_of(catalog, scenario, result, "none"), DECODE,
                              PREFILL)
-    work = result.inputs["workload"]
-    prompt, output = work["prompt_tokens"], work["output_tokens"]
+    work = result.inputs.workload
+    prompt, output = work.prompt_tokens, work.output_tokens
     loads = [Load("concurrency", c, prompt, output) for c in SWEEP]
     rng = np.random.default_rng(seed)
     runs = []
-    for users, figures in zip(SWEEP, predict(truth, work["max_context_tokens"], loads),
+    for users, figures in zip(SWEEP, predict(truth, work.max_context_tokens, loads),
                               strict=True):
         wobble = 1 + noise * rng.uniform(-1, 1, 3)
         runs.append({"concurrency": users, "prompt": prompt, "output": output,

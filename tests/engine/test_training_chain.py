@@ -63,8 +63,8 @@ def test_training_result_keeps_inference_sections_valid(full_ft):
     assert full_ft.memory.params_total == pytest.approx(full_ft.training.params_total)
     assert full_ft.performance.single_user.tokens_per_s_per_user > 0
     assert "Serving the trained model" in full_ft.memory.explanation[0]
-    assert full_ft.selection.chosen["gpu"] == "h100-sxm"
-    assert full_ft.selection.chosen["data_parallel"] == full_ft.training.data_parallel
+    assert full_ft.selection.chosen.gpu == "h100-sxm"
+    assert full_ft.selection.chosen.data_parallel == full_ft.training.data_parallel
     assert full_ft.scale.gpus_total == full_ft.training.gpus_total
     assert full_ft.infrastructure is not None
     purposes = [line.purpose for line in full_ft.infrastructure.storage.lines]
@@ -81,7 +81,7 @@ def test_result_json_round_trips(full_ft):
 
 def test_inputs_after_defaults_reproduce_the_configuration(full_ft, sized):
     """Sizing the result's inputs again evaluates the chosen configuration as given."""
-    again = sized(full_ft.inputs)
+    again = sized(full_ft.inputs.model_dump(mode="json"))
     a, b = full_ft.training, again.training
     assert again.training.chosen_by == "user"
     assert (a.data_parallel, a.tensor_parallel, a.pipeline_parallel, a.zero_stage,

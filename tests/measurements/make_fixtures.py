@@ -33,12 +33,12 @@ def runs() -> list[dict]:
     result = api.size(scenario, catalog)
     config = with_site_scales(configuration_of(catalog, scenario, result, "none"), DECODE,
                               PREFILL)
-    work = result.inputs["workload"]
-    prompt, output = work["prompt_tokens"], work["output_tokens"]
+    work = result.inputs.workload
+    prompt, output = work.prompt_tokens, work.output_tokens
     loads = [Load("concurrency", c, prompt, output) for c in SWEEP]
     loads.append(Load("request_rate", 0.5, prompt, output))
     found = []
-    for load, figures in zip(loads, predict(config, work["max_context_tokens"], loads),
+    for load, figures in zip(loads, predict(config, work.max_context_tokens, loads),
                              strict=True):
         run = {"prompt": prompt, "output": output, "completed": 4 * max(int(load.value), 4),
                "ttft_s": round(figures["ttft_s"], 5), "itl_s": round(figures["itl_s"], 6),

@@ -55,40 +55,40 @@ def test_launch_command_has_the_sized_settings(catalog, plans, name):
     result = serving_sizing(catalog, scenario, result)
     inputs = result.inputs
     command = commands.launch(plan)
-    tp, pp = inputs["hardware"]["tensor_parallel"], inputs["hardware"]["pipeline_parallel"]
-    context = inputs["workload"]["max_context_tokens"]
-    serving = inputs["serving"]
-    engine = serving["engine"]
-    kv = inputs["precision"]["kv_cache"]
+    tp, pp = inputs.hardware.tensor_parallel, inputs.hardware.pipeline_parallel
+    context = inputs.workload.max_context_tokens
+    serving = inputs.serving
+    engine = serving.engine
+    kv = inputs.precision.kv_cache
     if engine in ("vllm", "generic"):
         assert command[:3] == ["vllm", "serve", "$MODEL"]
         assert flag(command, "--tensor-parallel-size") == str(tp)
         assert flag(command, "--pipeline-parallel-size") == str(pp)
         assert flag(command, "--max-model-len") == str(context)
-        assert float(flag(command, "--gpu-memory-utilization")) == serving["memory_fraction"]
-        assert flag(command, "--max-num-seqs") == str(serving["max_batch_size"])
-        assert flag(command, "--max-num-batched-tokens") == str(serving["max_batched_tokens"])
+        assert float(flag(command, "--gpu-memory-utilization")) == serving.memory_fraction
+        assert flag(command, "--max-num-seqs") == str(serving.max_batch_size)
+        assert flag(command, "--max-num-batched-tokens") == str(serving.max_batched_tokens)
         assert flag(command, "--kv-cache-dtype") == ("fp8" if kv == "fp8" else "auto")
     elif engine == "sglang":
         assert command[:3] == ["python", "-m", "sglang.launch_server"]
         assert flag(command, "--tp-size") == str(tp)
         assert flag(command, "--pp-size") == str(pp)
         assert flag(command, "--context-length") == str(context)
-        assert float(flag(command, "--mem-fraction-static")) == serving["memory_fraction"]
-        assert flag(command, "--max-running-requests") == str(serving["max_batch_size"])
-        assert flag(command, "--chunked-prefill-size") == str(serving["max_batched_tokens"])
+        assert float(flag(command, "--mem-fraction-static")) == serving.memory_fraction
+        assert flag(command, "--max-running-requests") == str(serving.max_batch_size)
+        assert flag(command, "--chunked-prefill-size") == str(serving.max_batched_tokens)
         assert flag(command, "--kv-cache-dtype") == ("fp8_e4m3" if kv == "fp8" else "auto")
     elif engine == "tensorrt-llm":
         assert command[:2] == ["trtllm-serve", "$MODEL"]
         assert flag(command, "--tp_size") == str(tp)
         assert flag(command, "--pp_size") == str(pp)
         assert flag(command, "--max_seq_len") == str(context)
-        assert flag(command, "--max_batch_size") == str(serving["max_batch_size"])
-        assert flag(command, "--max_num_tokens") == str(serving["max_batched_tokens"])
+        assert flag(command, "--max_batch_size") == str(serving.max_batch_size)
+        assert flag(command, "--max_num_tokens") == str(serving.max_batched_tokens)
         assert float(flag(command, "--kv_cache_free_gpu_memory_fraction")) == \
-            serving["memory_fraction"]
+            serving.memory_fraction
         assert (flag(command, "--config") is not None) == (kv == "fp8")
-    if inputs["precision"]["weights"] == "fp8" and result.model.get("id") and \
+    if inputs.precision.weights == "fp8" and result.model.id and \
             plan.native_precision != "fp8" and engine in ("vllm", "sglang"):
         assert flag(command, "--quantization") == "fp8"
 
@@ -132,8 +132,8 @@ def test_sweep_runs_from_one_user_through_the_load_to_saturation(plans, name):
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_every_load_command_reproduces_the_scenario_request_and_saves_a_file(plans, name):
     _, result, plan, _ = plans[name]
-    prompt = str(result.inputs["workload"]["prompt_tokens"])
-    output = str(result.inputs["workload"]["output_tokens"])
+    prompt = str(result.inputs.workload.prompt_tokens)
+    output = str(result.inputs.workload.output_tokens)
     for step in plan.levels:
         vllm = commands.vllm_bench(plan, step)
         assert flag(vllm, "--random-input-len") == prompt
@@ -181,7 +181,7 @@ def test_training_examples_test_the_serving_of_the_trained_model(plans):
         _, result, plan, of_training = plans[name]
         assert of_training and plan.serving_of_training and plan.users_total is None
         assert plan.gpu_id == result.training.gpu
-        assert plan.prompt_tokens == result.inputs["workload"]["prompt_tokens"]
+        assert plan.prompt_tokens == result.inputs.workload.prompt_tokens
 
 
 @pytest.mark.parametrize("name", EXAMPLES)

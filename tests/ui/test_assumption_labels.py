@@ -33,7 +33,7 @@ def test_the_page_shows_labels_and_keeps_the_ids_in_tooltips(page, controller, c
     names = column(page, NAME)
     assert names == [a.label() for a in result.assumptions]
     assert not {a.name for a in result.assumptions} & set(names)  # no raw id as the name
-    gpu = catalog.gpus[result.gpu["id"]]
+    gpu = catalog.gpus[result.gpu.id]
     assert f"GPU memory ({gpu.name})" in names
     tips = [page.table.item(row, NAME).toolTip() for row in range(page.table.rowCount())]
     assert tips == [a.name for a in result.assumptions]

@@ -59,7 +59,7 @@ def test_a_custom_gpu_is_saved_listed_and_sized(dialog, controller, user_config_
     assert controller.scenario.hardware.gpu == "example-96"
     assert controller.wait_until_idle()
     result = controller.result
-    assert result.selection.chosen["gpu"] == "example-96"
+    assert result.selection.chosen.gpu == "example-96"
     assert result.memory.gpu_memory_bytes == 96e9
     assert main(["catalog", "list", "gpus"]) == 0
     assert "example-96" in capsys.readouterr().out

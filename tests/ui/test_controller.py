@@ -16,7 +16,7 @@ USERS = "workload.concurrent_users"
 
 
 def users_sized(controller: Controller) -> int:
-    return controller.result.inputs["workload"]["concurrent_users"]
+    return controller.result.inputs.workload.concurrent_users
 
 
 def edited(controller: Controller, dotted: str, value) -> list[str]:
@@ -89,7 +89,7 @@ def test_edit_many_is_one_undo_step(controller):
 def test_a_burst_of_edits_delivers_only_the_last_result(controller):
     delivered = []
     controller.result_changed.connect(lambda r: delivered.append(
-        r.inputs["workload"]["concurrent_users"]))
+        r.inputs.workload.concurrent_users))
     for users in (3, 4, 5, 6, 7):
         controller.edit(USERS, users)
     assert controller.busy
@@ -140,7 +140,7 @@ def test_levers_of_an_outdated_scenario_are_dropped(controller):
 
 
 def users_sized_of(result) -> int:
-    return result.inputs["workload"]["concurrent_users"]
+    return result.inputs.workload.concurrent_users
 
 
 class Recorder:
@@ -173,7 +173,7 @@ def test_the_worker_skips_the_levers_once_the_scenario_changed(controller):
 def test_recompute_is_synchronous_and_outdates_a_running_sizing(controller):
     delivered = []
     controller.result_changed.connect(lambda r: delivered.append(
-        r.inputs["workload"]["concurrent_users"]))
+        r.inputs.workload.concurrent_users))
     controller.edit(USERS, 31)  # starts a worker
     controller.recompute()  # sizes 31 here and now
     assert delivered == [31]

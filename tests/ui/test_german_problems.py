@@ -58,7 +58,7 @@ def test_a_rule_of_the_scenario_reads_in_german(page, german):
 
 
 def test_a_sizing_problem_reads_in_german(page, german):
-    limit = german.result.model["max_context_tokens"]
+    limit = german.result.model.max_context_tokens
     assert german.edit("workload.max_context_tokens", limit + 1000) == []
     assert german.wait_until_idle()
     grouped = {n: f"{n:,}".replace(",", ".") for n in (limit, limit + 1000)}  # 9.192

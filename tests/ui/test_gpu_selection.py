@@ -125,8 +125,8 @@ def test_use_this_configuration_keeps_the_chosen_one(page, controller):
     let_tool_choose(page, controller)
     chosen = controller.result.selection.chosen
     page.given_radio.click()
-    assert controller.scenario.hardware.gpu == chosen["gpu"]
-    assert controller.scenario.precision.weights == chosen["precision"]
+    assert controller.scenario.hardware.gpu == chosen.gpu
+    assert controller.scenario.precision.weights == chosen.precision
 
 
 def test_ranking_and_gpu_restriction_are_edits(page, controller):

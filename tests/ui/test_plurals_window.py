@@ -130,7 +130,7 @@ def test_pages_show_no_count_of_one_in_the_plural(pages, controller, lang):
     controller.load(one_of_each(), None)
     assert controller.wait_until_idle()
     r = controller.result
-    assert r.selection.chosen["gpus_per_replica"] == 1
+    assert r.selection.chosen.gpus_per_replica == 1
     assert r.performance.at_concurrency.concurrency == 1
     assert (r.scale.replicas, r.scale.nodes, r.scale.gpus_per_node) == (1, 1, 1)
     texts = {kind.__name__: shown_texts(page) for kind, page in pages.items()}

@@ -90,7 +90,7 @@ def test_model_search_filters_and_choice_changes_result(qtbot, page, controller)
     rect = picker.list.visualItemRect(picker.list.item(row))
     qtbot.mouseClick(picker.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert controller.scenario.model == "qwen3-8b"
-    assert sized(qtbot, controller).model["id"] == "qwen3-8b"
+    assert sized(qtbot, controller).model.id == "qwen3-8b"
     assert page.fact_values["Layers"].text() == "36"
 
 
@@ -210,7 +210,7 @@ def test_import_dialog_adds_model_and_selects_it(qtbot, page, controller, user_c
     assert (user_config_dir / "catalogs" / "models.toml").exists()
     assert "gemma-3-27b-it" in controller.catalog.models
     assert controller.scenario.model == "gemma-3-27b-it"
-    assert controller.result.model["id"] == "gemma-3-27b-it"
+    assert controller.result.model.id == "gemma-3-27b-it"
     assert "gemma-3-27b-it" in page.field("model").visible_values()
     assert page.field("model").read() == "gemma-3-27b-it"
 

@@ -17,8 +17,8 @@ def compared_rows(ctx: Context, r: SizingResult) -> list[str]:
     at = r.performance.at_concurrency
     capital = r.infrastructure.capital_usd if r.infrastructure else r.cost.capital_usd
     return [
-        f"{c['gpus_per_replica']} x {c['gpu']}",
-        f"{c['precision']} / {c['kv_precision']}",
+        f"{c.gpus_per_replica} x {c.gpu}",
+        f"{c.precision} / {c.kv_precision}",
         ctx.t("yes") if r.memory.fits else ctx.t("no"),
         f"{gb(r.memory.per_gpu_bytes, lang)} / {gb(r.memory.gpu_usable_bytes, lang)}",
         num(r.performance.slo_capacity_per_replica, ",d", lang),

@@ -31,17 +31,17 @@ def serve_command(result) -> str | None:
 def section_stack(ctx: Context) -> list[Flowable]:
     r, lang = ctx.result, ctx.lang
     s, c, i = r.scale, r.selection.chosen, r.inputs
-    targets = i.get("targets") or {}
-    air_gapped = (i.get("sovereignty") or {}).get("air_gapped", False)
+    targets = i.targets
+    air_gapped = i.sovereignty.air_gapped
     command = serve_command(r)
     serving: list[Flowable] = [bold(ctx.t("Serving:"), ctx.t(
         "{engine} with tensor parallel {t} and pipeline parallel {p}, {formats}, maximum "
         "context {context:,} tokens, memory fraction {fraction}, batch limit {batch:,}, "
-        "{tokens:,} tokens per step.", engine=engine(i["serving"]["engine"], lang),
-        t=c["tensor_parallel"], p=c["pipeline_parallel"], formats=formats_text(ctx),
-        context=i["workload"]["max_context_tokens"] or r.memory.peak_context_tokens,
-        fraction=num(i["serving"]["memory_fraction"], "g", lang),
-        batch=i["serving"]["max_batch_size"], tokens=i["serving"]["max_batched_tokens"]),
+        "{tokens:,} tokens per step.", engine=engine(i.serving.engine, lang),
+        t=c.tensor_parallel, p=c.pipeline_parallel, formats=formats_text(ctx),
+        context=i.workload.max_context_tokens or r.memory.peak_context_tokens,
+        fraction=num(i.serving.memory_fraction, "g", lang),
+        batch=i.serving.max_batch_size, tokens=i.serving.max_batched_tokens),
         "bullet")]
     if command:
         serving.append(code(command))
@@ -51,11 +51,11 @@ def section_stack(ctx: Context) -> list[Flowable]:
                ctx.t("a private network segment with a load balancer in front of the "
                      "replicas; outbound traffic only as the site's policy allows."))
     alerts = []
-    if targets.get("ttft_s") is not None:
-        alerts.append(ctx.t("TTFT above {ttft}", ttft=seconds(targets["ttft_s"], lang)))
-    if targets.get("tokens_per_s_per_user") is not None:
+    if targets.ttft_s is not None:
+        alerts.append(ctx.t("TTFT above {ttft}", ttft=seconds(targets.ttft_s, lang)))
+    if targets.tokens_per_s_per_user is not None:
         alerts.append(ctx.t("tokens/s per user below {speed:,.1f}",
-                            speed=targets["tokens_per_s_per_user"]))
+                            speed=targets.tokens_per_s_per_user))
     items: list[Flowable | str] = [
         bold(ctx.t("Orchestration:"), plural(
             s.nodes,
@@ -66,7 +66,7 @@ def section_stack(ctx: Context) -> list[Flowable]:
                 "plugin, DCGM exporter) on {nodes} GPU servers; one replica per pod with {gpus} "
                 "GPU(s); replicas spread over servers (anti-affinity) so that losing one leaves "
                 "the load served; {autoscaling}."), nodes=s.nodes,
-            gpus=c["gpus_per_replica"],
+            gpus=c.gpus_per_replica,
             autoscaling=autoscaling_clause(ctx, s.autoscale_min_replicas,
                                            s.autoscale_max_replicas)).text(lang), "bullet"),
         KeepTogether(serving),

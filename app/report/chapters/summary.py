@@ -21,7 +21,7 @@ def section_summary(ctx: Context) -> list[Flowable]:
     config = [
         (ctx.t("GPUs"), gpus_text(ctx)),
         (ctx.t("Number formats"), formats_text(ctx)),
-        (ctx.t("Serving engine"), engine(r.inputs["serving"]["engine"], lang)),
+        (ctx.t("Serving engine"), engine(r.inputs.serving.engine, lang)),
         (ctx.t("Replicas"), ctx.t("{replicas} in total: {load} for the load, redundancy "
                                   "{redundancy}", replicas=s.replicas, load=s.replicas_for_load,
                                   redundancy=redundancy(ctx, s.redundancy))),
@@ -29,7 +29,7 @@ def section_summary(ctx: Context) -> list[Flowable]:
                                   msg("{nodes} x {server}, {gpus} GPUs in total"), nodes=s.nodes,
                                   server=s.server, gpus=s.gpus_total).text(lang)),
         (ctx.t("Configuration"), chosen_by),
-        (ctx.t("Verdict"), word(lang, c.get("verdict", "–"))),
+        (ctx.t("Verdict"), word(lang, c.verdict)),
     ]
     flow: list[Flowable] = [heading(ctx, "summary", ctx.t("Executive summary")),
                             subheading(ctx, ctx.t("Recommended configuration")),
@@ -77,7 +77,7 @@ def targets_table(ctx: Context) -> Flowable:
         ctx.t("≤ {usable} usable per GPU", usable=gb(m.gpu_usable_bytes, lang)),
         ctx.t("{needed} per GPU", needed=gb(m.per_gpu_bytes, lang)), "–", m.fits,
         ctx.t("fits") if m.fits else ctx.t("does not fit"))
-    window = r.inputs["workload"].get("completion_window_hours")
+    window = r.inputs.workload.completion_window_hours
     hours = r.scale.batch_completion_hours
     if window and hours is not None:
         add(ctx.t("Batch completion"), f"≤ {num(window, ',.1f', lang)} h",

@@ -247,4 +247,4 @@ class ComparePage(StepPage):
 
     def legend_name(self, index: int, option: PinnedOption) -> str:
         chosen = option.result.selection.chosen
-        return f"{self.comparison.letter(index)}: {chosen['gpus_per_replica']} x {chosen['gpu']}"
+        return f"{self.comparison.letter(index)}: {chosen.gpus_per_replica} x {chosen.gpu}"

@@ -71,14 +71,14 @@ def chosen_candidate(r: SizingResult) -> Candidate:
     c, single = r.selection.chosen, r.performance.single_user
     cost = r.cost.gpus_usd if r.cost.gpus_usd is not None else r.cost.capital_usd
     return Candidate(
-        gpu=c["gpu"], gpus_per_replica=c["gpus_per_replica"],
-        tensor_parallel=c["tensor_parallel"], pipeline_parallel=c["pipeline_parallel"],
-        precision=c["precision"], kv_precision=c["kv_precision"],
+        gpu=c.gpu, gpus_per_replica=c.gpus_per_replica,
+        tensor_parallel=c.tensor_parallel, pipeline_parallel=c.pipeline_parallel,
+        precision=c.precision, kv_precision=c.kv_precision,
         fits=r.memory.max_concurrent_sequences >= 1, per_gpu_bytes=r.memory.per_gpu_bytes,
         max_users_per_replica=r.performance.slo_capacity_per_replica,
         tokens_per_s_per_user=single.tokens_per_s_per_user, ttft_s=single.ttft_s,
         replicas=r.scale.replicas, gpus_total=r.scale.gpus_total,
-        power_w=r.facility.it_power_w, capital_cost_usd=cost, verdict=c["verdict"], reason="")
+        power_w=r.facility.it_power_w, capital_cost_usd=cost, verdict=c.verdict, reason="")
 
 
 def rows_of(r: SizingResult) -> list[Row]:
@@ -455,14 +455,14 @@ class GpuSelectionPage(StepPage):
 
     def show_chosen(self, r: SizingResult) -> None:
         c = r.selection.chosen
-        name = self.model.gpu_names.get(c["gpu"], c["gpu"])
+        name = self.model.gpu_names.get(c.gpu, c.gpu)
         self.chosen_label.setText(
             t("<b>{n} x {gpu}</b> per replica, tensor parallel {t}, pipeline {p}, {w} weights, "
-              "{kv} KV cache, {engine}", n=c["gpus_per_replica"], gpu=name,
-              t=c["tensor_parallel"], p=c["pipeline_parallel"], w=c["precision"].upper(),
-              kv=c["kv_precision"].upper(), engine=self.engine_name(c["engine"]))
+              "{kv} KV cache, {engine}", n=c.gpus_per_replica, gpu=name,
+              t=c.tensor_parallel, p=c.pipeline_parallel, w=c.precision.upper(),
+              kv=c.kv_precision.upper(), engine=self.engine_name(c.engine))
             + "<br>" + t("Chosen by: {how}", how=chosen_text(r.selection.chosen_by)))
-        self.verdict_badge.set_state(c["verdict"] == MEETS, t(c["verdict"]))
+        self.verdict_badge.set_state(c.verdict == MEETS, t(c.verdict))
         for name, value in self.stat_texts(r).items():
             self.stats[name].setText(f"<span style='color:#555'>{t(name)}</span><br>"
                                      f"<b>{value}</b>")

@@ -162,7 +162,7 @@ class MemoryPage(StepPage):
         self.naive_labels[1].setText(t("This estimate, whole replica at peak context:"))
 
     def show_result(self, result: SizingResult) -> None:
-        m, gpus = result.memory, result.selection.chosen["gpus_per_replica"]
+        m, gpus = result.memory, result.selection.chosen.gpus_per_replica
         self.fit_badge.set_state(m.fits, t("Fits in memory") if m.fits else t("Does not fit"))
         self.chart.show_result(result)
         self.table.setHorizontalHeaderLabels(

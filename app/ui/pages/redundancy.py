@@ -299,7 +299,7 @@ class RedundancyPage(StepPage):
         }
 
     def show_diagram(self, r: SizingResult) -> None:
-        slots = replica_slots(r.scale, r.selection.chosen["gpus_per_replica"])
+        slots = replica_slots(r.scale, r.selection.chosen.gpus_per_replica)
         hidden = len(slots) - MAX_NODES_DRAWN
         more = render(plural(hidden, msg("… and one more node"), msg("… and {n} more nodes"),
                              n=hidden)) if hidden > 0 else ""

@@ -47,10 +47,10 @@ def bullets(lines: list[str], empty: str = "None.") -> str:
 
 def header_html(r: SizingResult) -> str:
     i = r.inputs
-    who = " · ".join(escape(str(i[k])) for k in ("customer", "project", "author") if i.get(k))
+    who = " · ".join(escape(part) for part in (i.customer, i.project, i.author) if part)
     made = t("AI Sizer {version}, catalogs {catalogs}", version=r.tool_version,
              catalogs=", ".join(sorted(set(r.catalog_versions.values()))))
-    return (f"<h2>{escape(str(i.get('name', '')))}</h2><p>{who}</p>"
+    return (f"<h2>{escape(i.name)}</h2><p>{who}</p>"
             f"<p class='muted'>{escape(made)}</p>")
 
 
@@ -62,9 +62,9 @@ def configuration_html(r: SizingResult, names: dict[str, str]) -> str:
             "and {kv} KV cache, serving {model}; {nodes} x {server}."),
         msg("{replicas} replicas of {n} x {gpu} (tensor parallel {t}, pipeline {p}) with "
             "{w} weights and {kv} KV cache, serving {model}; {nodes} x {server}."),
-        replicas=s.replicas, n=c["gpus_per_replica"], gpu=names.get(c["gpu"], c["gpu"]),
-        t=c["tensor_parallel"], p=c["pipeline_parallel"], w=c["precision"].upper(),
-        kv=c["kv_precision"].upper(), model=r.model.get("name", ""), nodes=s.nodes,
+        replicas=s.replicas, n=c.gpus_per_replica, gpu=names.get(c.gpu, c.gpu),
+        t=c.tensor_parallel, p=c.pipeline_parallel, w=c.precision.upper(),
+        kv=c.kv_precision.upper(), model=r.model.name, nodes=s.nodes,
         server=names.get(s.server, s.server)))
     return section("Recommended configuration", f"<p><b>{escape(text)}</b></p>")
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain.result import SizingResult
+from app.domain.result import ModelFacts, SizingResult
 from app.domain.scenario import MAX_TOKENS, MAX_USERS, Scenario
 from app.ui.dialogs.catalog_entry import CatalogEntryDialog
 from app.ui.dialogs.import_model import ImportModelDialog
@@ -88,34 +88,34 @@ FACTS = ("Parameters", "Active per token", "Layers", "KV heads", "Head dimension
          "Context limit", "Architecture", "Source")
 
 
-def model_facts(model: dict) -> dict[str, str]:
+def model_facts(model: ModelFacts) -> dict[str, str]:
     """The selected model's facts as shown in the model group."""
     return {
-        "Parameters": t("{count:,.1f} billion", count=model["params_total"] / 1e9),
-        "Active per token": t("{count:,.1f} billion", count=model["params_active"] / 1e9),
-        "Layers": number(model["layers"], ",d"),
-        "KV heads": t("{kv} (query heads: {heads})", kv=model["kv_heads"],
-                      heads=model["attention_heads"]),
-        "Head dimension": number(model["head_dim"], ",d"),
-        "Context limit": t("{tokens:,} tokens", tokens=model["max_context_tokens"]),
+        "Parameters": t("{count:,.1f} billion", count=model.params_total / 1e9),
+        "Active per token": t("{count:,.1f} billion", count=model.params_active / 1e9),
+        "Layers": number(model.layers, ",d"),
+        "KV heads": t("{kv} (query heads: {heads})", kv=model.kv_heads,
+                      heads=model.attention_heads),
+        "Head dimension": number(model.head_dim, ",d"),
+        "Context limit": t("{tokens:,} tokens", tokens=model.max_context_tokens),
         "Architecture": architecture(model),
-        "Source": model.get("source", ""),
+        "Source": model.source,
     }
 
 
-def architecture(model: dict) -> str:
+def architecture(model: ModelFacts) -> str:
     """Dense or mixture of experts, MLA, sliding window, in words."""
-    parts = [t("Mixture of experts") if model["moe"] else t("Dense")]
-    if model["mla"]:
+    parts = [t("Mixture of experts") if model.moe else t("Dense")]
+    if model.mla:
         parts.append(t("multi-head latent attention (MLA)"))
-    if model.get("sliding_window"):
-        parts.append(t("sliding window of {tokens:,} tokens", tokens=model["sliding_window"]))
-    if model.get("linear_layers"):
+    if model.sliding_window:
+        parts.append(t("sliding window of {tokens:,} tokens", tokens=model.sliding_window))
+    if model.linear_layers:
         parts.append(t("{linear} of {layers} layers with linear attention (a fixed state per "
-                       "sequence)", linear=model["linear_layers"], layers=model["layers"]))
-    if model.get("sparse_top_k"):
-        parts.append(t("sparse attention over {k:,} tokens", k=model["sparse_top_k"]))
-    if model.get("speculative_layers"):
+                       "sequence)", linear=model.linear_layers, layers=model.layers))
+    if model.sparse_top_k:
+        parts.append(t("sparse attention over {k:,} tokens", k=model.sparse_top_k))
+    if model.speculative_layers:
         parts.append(t("speculative-decoding heads (loaded when switched on)"))
     return ", ".join(parts)
 
@@ -402,10 +402,10 @@ class RequirementsPage(StepPage):
         self.refresh_models()
         for name, value in model_facts(result.model).items():
             self.fact_values[name].setText(value)
-        precision = result.inputs.get("precision", {})
-        self.allowed.set_default(precision.get("allowed_weights") or [])
+        precision = result.inputs.precision
+        self.allowed.set_default(precision.allowed_weights or [])
         for field, key in ((self.weights, "weights"), (self.kv_cache, "kv_cache")):
             if self.controller.value(f"precision.{key}") is None:
-                field.relabel(None, "(default: {format})", format=precision.get(key, ""))
+                field.relabel(None, "(default: {format})", format=getattr(precision, key) or "")
             else:
                 field.relabel(None, "(default)")
