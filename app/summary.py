@@ -49,8 +49,7 @@ def memory(r: SizingResult) -> list[str]:
     m = r.memory
     lines = _heading("2 Memory")
     rows = [("weights (per GPU)", m.weights_bytes_per_gpu),
-            ("KV cache at peak (per GPU)", m.per_gpu_bytes - m.weights_bytes_per_gpu
-             - m.runtime_bytes_per_gpu),
+            ("KV cache at peak (per GPU)", m.kv_cache_bytes_per_gpu),
             ("runtime and activations (per GPU)", m.runtime_bytes_per_gpu),
             ("total per GPU", m.per_gpu_bytes),
             ("usable per GPU", m.gpu_usable_bytes)]

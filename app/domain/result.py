@@ -55,6 +55,13 @@ class MemoryResult(Frozen):
     explanation: list[str] = Field(default_factory=list, description="Plain sentences (English).")
     messages: list[Message] = Field(default_factory=list, description="The same, translatable.")
 
+    @property
+    def kv_cache_bytes_per_gpu(self) -> float:
+        """KV cache one GPU holds at peak: what it must hold less weights and runtime [B]
+        (never below zero). Not in the JSON: derived from the fields above."""
+        return max(self.per_gpu_bytes - self.weights_bytes_per_gpu - self.runtime_bytes_per_gpu,
+                   0.0)
+
 
 class OperatingPoint(Frozen):
     """Performance of one replica at one concurrency."""
@@ -86,8 +93,21 @@ class DecodeBreakdown(Frozen):
 
 
 class Band(Frozen):
-    low: float = Field(description="Multiplier on expected performance, pessimistic.")
-    high: float = Field(description="Multiplier on expected performance, optimistic.")
+    """How far the real figures may lie from the expected ones: multipliers on speed from the
+    calibration's residual errors (METHOD.md, "Calibration")."""
+
+    low: float = Field(description="Multiplier on expected speed, pessimistic [-].")
+    high: float = Field(description="Multiplier on expected speed, optimistic [-].")
+
+    def speed_range(self, value: Any) -> tuple[Any, Any]:
+        """The expected range of a rate (tokens/s, requests/s), lower value first:
+        ``(value x low, value x high)``. ``value`` may be a number or an array."""
+        return value * self.low, value * self.high
+
+    def time_range(self, value: Any) -> tuple[Any, Any]:
+        """The expected range of a time (TTFT, ITL), lower value first: a slower run (the
+        pessimistic ``low``) takes longer, so ``(value / high, value / low)``."""
+        return value / self.high, value / self.low
 
 
 class Lever(Frozen):

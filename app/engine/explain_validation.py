@@ -41,8 +41,7 @@ def validation_result(catalog: Catalog, scenario: Scenario, config: Configuratio
     peak = result.inputs.workload.context_tokens
     predicted = predict(config, peak, [Load.of(p) for p in points])
     band = result.performance.band
-    rows = [validation_point(p, f, band.low, band.high) for p, f in zip(points, predicted,
-                                                                          strict=True)]
+    rows = [validation_point(p, f, band) for p, f in zip(points, predicted, strict=True)]
     online = bool(result.performance.targets)
     headroom = catalog.default("validation_headroom")
     judged = verdicts(result, points, headroom) if online else []

@@ -16,7 +16,7 @@ Step 5). For one replica of the sized configuration the plan has:
 from __future__ import annotations
 
 from app.domain.catalog import Catalog
-from app.domain.result import PerformanceResult, ScaleResult
+from app.domain.result import Band, PerformanceResult, ScaleResult
 from app.domain.scenario import Workload
 from app.domain.testplan import Expected, LoadLevel, TestPlanResult
 from app.engine.configuration import Configuration
@@ -71,9 +71,11 @@ def targets_at(performance: PerformanceResult, users: float) -> dict[str, float]
     return {name: value for name, value in performance.targets.items() if met.get(name)}
 
 
-def expected_of(figures: dict[str, float], low: float, high: float) -> dict[str, Expected]:
-    return {m: Expected(value=figures[m], low=expected_range(m, figures[m], low, high)[0],
-                        high=expected_range(m, figures[m], low, high)[1]) for m in METRICS}
+def expected_of(figures: dict[str, float], band: Band) -> dict[str, Expected]:
+    """Each figure of a level with its expected range."""
+    ranges = {m: expected_range(m, figures[m], band) for m in METRICS}
+    return {m: Expected(value=figures[m], low=ranges[m][0], high=ranges[m][1])
+            for m in METRICS}
 
 
 def levels_of(catalog: Catalog, config: Configuration, performance: PerformanceResult,
@@ -90,12 +92,12 @@ def levels_of(catalog: Catalog, config: Configuration, performance: PerformanceR
     band = performance.band
     levels = [LoadLevel(name=name, kind="concurrency", concurrency=users,
                         requests=requests_for(users, rounds, minimum), output_tokens=output,
-                        expected=expected_of(f, band.low, band.high),
+                        expected=expected_of(f, band),
                         targets=targets_at(performance, users))
               for (name, users), f in zip(sweep, figures, strict=False)]
     levels += [LoadLevel(name=name, kind="request_rate", concurrency=max(1, round(users)),
                          request_rate=rate, requests=requests_for(users, rounds, minimum),
-                         output_tokens=output, expected=expected_of(f, band.low, band.high),
+                         output_tokens=output, expected=expected_of(f, band),
                          targets=targets_at(performance, users))
                for (name, rate, users), f in zip(rates, figures[len(sweep):], strict=True)]
     return levels

@@ -27,7 +27,7 @@ import numpy as np
 
 from app.domain.catalog import Catalog, ModelSpec
 from app.domain.measurements import TIME_METRICS, MeasuredPoint
-from app.domain.result import SizingResult
+from app.domain.result import Band, SizingResult
 from app.domain.scenario import Scenario
 from app.domain.validation import TargetVerdict, ValidationPoint
 from app.engine.configuration import Choice, Configuration, configure, engine_factors
@@ -170,18 +170,17 @@ def predict(config: Configuration, peak_context: int, loads: list[Load]
     return [found[i] for i in range(len(loads))]
 
 
-def expected_range(metric: str, value: float, low: float, high: float) -> tuple[float, float]:
-    """The band around ``value``: speeds x low..high, times / high..low."""
-    if metric in TIME_METRICS:
-        return value / high, value / low
-    return value * low, value * high
+def expected_range(metric: str, value: float, band: Band) -> tuple[float, float]:
+    """The expected range of the figure ``metric``: a time's (``Band.time_range``) or a
+    rate's (``Band.speed_range``), lower value first."""
+    return band.time_range(value) if metric in TIME_METRICS else band.speed_range(value)
 
 
-def validation_point(point: MeasuredPoint, predicted: dict[str, float], low: float,
-                     high: float) -> ValidationPoint:
+def validation_point(point: MeasuredPoint, predicted: dict[str, float],
+                     band: Band) -> ValidationPoint:
     """``point`` beside the prediction of the figures it measured."""
     shown = {m: v for m, v in predicted.items() if point.value(m) is not None}  # type: ignore[arg-type]
-    bands = {m: expected_range(m, v, low, high) for m, v in shown.items()}
+    bands = {m: expected_range(m, v, band) for m, v in shown.items()}
     return ValidationPoint(measured=point, predicted=shown,
                            low={m: b[0] for m, b in bands.items()},
                            high={m: b[1] for m, b in bands.items()})

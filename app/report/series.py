@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.domain.result import SizingResult
+from app.domain.result import Band, SizingResult
 
 
 @dataclass(frozen=True)
@@ -37,15 +37,16 @@ class MemoryBar:
         return self.weights + self.kv_cache + self.runtime
 
 
-def _speed(x, y, band) -> Series:
-    return Series(tuple(x), tuple(y), tuple(v * band.low for v in y),
-                  tuple(v * band.high for v in y))
+def _speed(x, y, band: Band) -> Series:
+    ranges = [band.speed_range(v) for v in y]
+    return Series(tuple(x), tuple(y), tuple(low for low, _ in ranges),
+                  tuple(high for _, high in ranges))
 
 
-def _time(x, y, band) -> Series:
-    # A slower system (low multiplier on speed) takes longer: the time band is inverted.
-    return Series(tuple(x), tuple(y), tuple(v / band.high for v in y),
-                  tuple(v / band.low for v in y))
+def _time(x, y, band: Band) -> Series:
+    ranges = [band.time_range(v) for v in y]
+    return Series(tuple(x), tuple(y), tuple(low for low, _ in ranges),
+                  tuple(high for _, high in ranges))
 
 
 def tokens_per_user(result: SizingResult) -> Series:
@@ -72,9 +73,8 @@ def ttft_by_prompt(result: SizingResult) -> Series:
 def memory_bar(result: SizingResult) -> MemoryBar:
     """Per-GPU memory at peak context (the fullest GPU of a replica)."""
     m = result.memory
-    kv = max(0.0, m.per_gpu_bytes - m.weights_bytes_per_gpu - m.runtime_bytes_per_gpu)
-    return MemoryBar(m.weights_bytes_per_gpu, kv, m.runtime_bytes_per_gpu, m.gpu_usable_bytes,
-                     m.gpu_memory_bytes)
+    return MemoryBar(m.weights_bytes_per_gpu, m.kv_cache_bytes_per_gpu, m.runtime_bytes_per_gpu,
+                     m.gpu_usable_bytes, m.gpu_memory_bytes)
 
 
 def measured_over_users(result: SizingResult, metric: str) -> list[tuple[float, float]]:

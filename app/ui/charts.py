@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
 )
 
-from app.domain.result import MemoryResult, PerformanceResult, SizingResult
+from app.domain.result import Band, MemoryResult, PerformanceResult, SizingResult
 from app.i18n import localise_number, msg, plural
 from app.ui.text import language, render, t
 from app.ui.theme import LIGHT, LIGHT_INK, PaletteFollower, Theme
@@ -255,15 +255,13 @@ class Chart(ThemedView, pg.PlotWidget):
 
 # --- Step 2 ---------------------------------------------------------------------------------
 def vram_parts(memory: MemoryResult) -> dict[str, float]:
-    """The stacked parts of one GPU [B]: result fields, and their differences for KV and free.
-
-    The KV part is what the GPU holds beyond weights and runtime; free is what is left of the
-    usable memory (none when it does not fit).
+    """The stacked parts of one GPU [B]: weights, KV cache and runtime as the result has them
+    (``MemoryResult.kv_cache_bytes_per_gpu``), and free, what is left of the usable memory
+    (none when it does not fit).
     """
-    weights, runtime = memory.weights_bytes_per_gpu, memory.runtime_bytes_per_gpu
-    kv = max(memory.per_gpu_bytes - weights - runtime, 0.0)
     free = max(memory.gpu_usable_bytes - memory.per_gpu_bytes, 0.0)
-    return {"weights": weights, "kv": kv, "runtime": runtime, "free": free}
+    return {"weights": memory.weights_bytes_per_gpu, "kv": memory.kv_cache_bytes_per_gpu,
+            "runtime": memory.runtime_bytes_per_gpu, "free": free}
 
 
 class StackedMemoryBar(ThemedView, pg.GraphicsLayoutWidget):
@@ -382,11 +380,13 @@ class BandedCurve:
         for item in (self.fill, self.low, self.high, self.expected):
             plot.addItem(item)
 
-    def set_data(self, x: np.ndarray, y: np.ndarray, low: float, high: float) -> None:
+    def set_data(self, x: np.ndarray, y: np.ndarray, band: Band) -> None:
+        """The expected rate ``y`` against ``x``, shaded over its expected range."""
         self.expected.setData(x, y)
+        low, high = band.speed_range(y)
         with QSignalBlocker(self.low), QSignalBlocker(self.high):
-            self.low.setData(x, y * low)  # the shading is redrawn once, below, not per edge
-            self.high.setData(x, y * high)
+            self.low.setData(x, low)  # the shading is redrawn once, below, not per edge
+            self.high.setData(x, high)
         self.fill.updatePath()
 
 
@@ -458,8 +458,8 @@ class ThroughputChart(ThemedView, pg.GraphicsLayoutWidget):
         users = np.array([point.concurrency for point in p.curve], dtype=float)
         per_user = np.array([point.tokens_per_s_per_user for point in p.curve], dtype=float)
         total = np.array([point.output_tokens_per_s for point in p.curve], dtype=float)
-        self.per_user.set_data(users, per_user, p.band.low, p.band.high)
-        self.total.set_data(users, total, p.band.low, p.band.high)
+        self.per_user.set_data(users, per_user, p.band)
+        self.total.set_data(users, total, p.band)
         last = max(users.max(initial=1.0), 2.0)
         self.place_lines(p, last)
         self.label_lines(result)
@@ -506,9 +506,9 @@ class ThroughputChart(ThemedView, pg.GraphicsLayoutWidget):
 
     def set_y_ranges(self, p: PerformanceResult, per_user_top: float, total_top: float) -> None:
         target = p.targets.get("tokens_per_s_per_user", 0.0)
-        top = max(per_user_top * p.band.high, p.naive_tokens_per_s, target)
+        top = max(p.band.speed_range(per_user_top)[1], p.naive_tokens_per_s, target)
         self.per_user_plot.setYRange(0, top * 1.15, padding=0)
-        self.total_plot.setYRange(0, total_top * p.band.high * 1.1, padding=0)
+        self.total_plot.setYRange(0, p.band.speed_range(total_top)[1] * 1.1, padding=0)
 
 
 class TtftChart(Chart):

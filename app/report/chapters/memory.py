@@ -15,11 +15,10 @@ from app.report.text import GB, GIB, gb, gib, messages, num, yes_no
 def section_memory(ctx: Context) -> list[Flowable]:
     r, lang = ctx.result, ctx.lang
     m = r.memory
-    kv_gpu = max(0.0, m.per_gpu_bytes - m.weights_bytes_per_gpu - m.runtime_bytes_per_gpu)
     head = [cell(h, "cell_head") for h in (ctx.t("One GPU"), "GB", "GiB")]
     per_gpu = [
         (ctx.t("Weights"), m.weights_bytes_per_gpu),
-        (ctx.t("KV cache at peak context"), kv_gpu),
+        (ctx.t("KV cache at peak context"), m.kv_cache_bytes_per_gpu),
         (ctx.t("Runtime and activations"), m.runtime_bytes_per_gpu),
         (ctx.t("Total needed"), m.per_gpu_bytes),
         (ctx.t("Usable by the engine"), m.gpu_usable_bytes),

@@ -52,10 +52,10 @@ def operating_points(ctx: Context) -> Flowable:
     header = ["", ctx.t("one user"), ctx.t("scenario load"), ctx.t("saturation")]
 
     def speed(value: float, spec: str) -> str:
-        return band_text(ctx, value, value * band.low, value * band.high, spec)
+        return band_text(ctx, value, *band.speed_range(value), spec)
 
     def time(value: float) -> str:
-        return seconds_band(value, value / band.high, value / band.low, lang)
+        return seconds_band(value, *band.time_range(value), lang)
 
     rows = [[cell(h, "cell_head") for h in header],
             [cell(ctx.t("Concurrent users"))] + [num(x.concurrency, ",.0f", lang) for x in points],

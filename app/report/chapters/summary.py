@@ -61,8 +61,7 @@ def targets_table(ctx: Context) -> Flowable:
 
     ttft = p.targets.get("ttft_s")
     if ttft is not None and "ttft" in p.targets_met:
-        ranged = seconds_band(point.ttft_s, point.ttft_s / band.high, point.ttft_s / band.low,
-                              lang)
+        ranged = seconds_band(point.ttft_s, *band.time_range(point.ttft_s), lang)
         expected, _, band_range = ranged.partition(" (")
         add(ctx.t("Time to first token"), f"≤ {seconds(ttft, lang)}", expected,
             band_range.rstrip(")"), p.targets_met["ttft"])
@@ -70,8 +69,7 @@ def targets_table(ctx: Context) -> Flowable:
     if speed is not None and "tokens_per_s_per_user" in p.targets_met:
         add(ctx.t("Tokens/s per user"), f"≥ {num(speed, ',.1f', lang)}",
             num(point.tokens_per_s_per_user, ",.1f", lang),
-            f"{num(point.tokens_per_s_per_user * band.low, ',.1f', lang)} – "
-            f"{num(point.tokens_per_s_per_user * band.high, ',.1f', lang)}",
+            " – ".join(num(v, ",.1f", lang) for v in band.speed_range(point.tokens_per_s_per_user)),
             p.targets_met["tokens_per_s_per_user"])
     add(ctx.t("Memory at peak context"),
         ctx.t("≤ {usable} usable per GPU", usable=gb(m.gpu_usable_bytes, lang)),

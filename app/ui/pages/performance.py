@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from app.domain.result import Lever, OperatingPoint, PerformanceResult, SizingResult
+from app.domain.result import Band, Lever, OperatingPoint, PerformanceResult, SizingResult
 from app.i18n import msg, plural
 from app.ui.charts import DecodeBreakdownChart, FigureTable, ThroughputChart, TtftChart
 from app.ui.flow_layout import FlowLayout
@@ -36,17 +36,14 @@ def ranged(expected: str, low: str, high: str) -> str:
     return t("{expected}\nrange {low} – {high}", expected=expected, low=low, high=high)
 
 
-def point_cells(point: OperatingPoint, low: float, high: float) -> list[str]:
-    """Users, TTFT, tokens/s per user, output tokens/s, each with its band."""
-    # A slower run (band low) takes longer to the first token: TTFT scales with 1 / band.
-    ttft = ranged(seconds(point.ttft_s), seconds(point.ttft_s / high), seconds(point.ttft_s / low))
-    speed = point.tokens_per_s_per_user
-    total = point.output_tokens_per_s
+def point_cells(point: OperatingPoint, band: Band) -> list[str]:
+    """Users, TTFT, tokens/s per user, output tokens/s, each with its expected range."""
+    ttft, speed, total = point.ttft_s, point.tokens_per_s_per_user, point.output_tokens_per_s
     return [
         number(point.concurrency, ",.0f"),
-        ttft,
-        ranged(rate(speed), bare(speed * low), bare(speed * high)),
-        ranged(rate(total), bare(total * low), bare(total * high)),
+        ranged(seconds(ttft), *map(seconds, band.time_range(ttft))),
+        ranged(rate(speed), *map(bare, band.speed_range(speed))),
+        ranged(rate(total), *map(bare, band.speed_range(total))),
     ]
 
 
@@ -159,7 +156,7 @@ class PerformancePage(StepPage):
             chart.show_result(result)
         self.show_targets(p)
         points = (p.single_user, p.at_concurrency, p.saturation)
-        self.points.set_rows([[t(POINTS[row]), *point_cells(point, p.band.low, p.band.high)]
+        self.points.set_rows([[t(POINTS[row]), *point_cells(point, p.band)]
                               for row, point in enumerate(points)])
         if not self.controller.levers_pending:
             self.show_levers(result)

@@ -1,0 +1,46 @@
+"""What the result derives from its own fields, once for every view (app.domain.result).
+
+The window, the report and the text summary read the expected range of a figure and the KV
+cache per GPU from the result instead of working them out again.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from app.api import example, load_scenario, size
+from app.domain.result import Band, MemoryResult
+
+BAND = Band(low=0.8, high=1.25)
+
+
+def test_a_rate_ranges_from_the_pessimistic_to_the_optimistic_multiplier():
+    assert BAND.speed_range(40.0) == (32.0, 50.0)
+
+
+def test_a_time_ranges_inversely_a_slower_run_takes_longer():
+    low, high = BAND.time_range(2.0)
+    assert (low, high) == pytest.approx((1.6, 2.5))
+    assert low < 2.0 < high
+
+
+def test_ranges_apply_to_arrays_elementwise():
+    low, high = BAND.speed_range(np.array([10.0, 20.0]))
+    np.testing.assert_allclose(low, [8.0, 16.0])
+    np.testing.assert_allclose(high, [12.5, 25.0])
+
+
+def test_the_kv_cache_per_gpu_is_what_the_gpu_holds_beyond_weights_and_runtime():
+    m = size(load_scenario(example("worked-example"))).memory
+    assert m.kv_cache_bytes_per_gpu == pytest.approx(
+        m.per_gpu_bytes - m.weights_bytes_per_gpu - m.runtime_bytes_per_gpu)
+    assert m.kv_cache_bytes_per_gpu == pytest.approx(m.kv_cache_bytes / 2)  # two GPUs, t = 2
+    assert "kv_cache_bytes_per_gpu" not in m.model_dump()  # derived, not in the JSON
+
+
+def test_the_kv_cache_per_gpu_is_never_negative():
+    m = size(load_scenario(example("small-chat"))).memory
+    rounded = m.model_copy(update={"per_gpu_bytes": m.weights_bytes_per_gpu
+                                   + m.runtime_bytes_per_gpu - 1e-3})
+    assert isinstance(rounded, MemoryResult) and rounded.kv_cache_bytes_per_gpu == 0.0
