@@ -44,3 +44,42 @@ def test_the_kv_cache_per_gpu_is_never_negative():
     rounded = m.model_copy(update={"per_gpu_bytes": m.weights_bytes_per_gpu
                                    + m.runtime_bytes_per_gpu - 1e-3})
     assert isinstance(rounded, MemoryResult) and rounded.kv_cache_bytes_per_gpu == 0.0
+
+
+# --- sentences kept once: the English text fields come from the Messages ----------------------
+def test_english_text_fields_are_derived_from_the_messages():
+    from app.domain.result import CostResult, Lever
+    from app.i18n import msg
+
+    lever = Lever(target="ttft", value_after=1.0, meets=True,
+                  change_message=msg("FP8 KV cache"))
+    assert (lever.change, lever.note) == ("FP8 KV cache", "")
+    note = CostResult(capital_usd=None, gpus_usd=None, servers_usd=None,
+                      note_messages=[msg("No price for {item}.", item="Racks"),
+                                     msg("No price for {item}.", item="PDUs")])
+    assert note.note == "No price for Racks. No price for PDUs."
+
+
+def test_every_english_text_of_a_result_is_its_messages_english():
+    r = size(load_scenario(example("rag-assistant")))
+    assert r.warnings == [m.text() for m in r.warning_messages]
+    for section in (r.memory, r.performance, r.scale, r.rag):
+        assert section.explanation == [m.text() for m in section.messages]
+    assert r.scale.failure_statement == r.scale.failure_message.text()
+    assert r.scale.rack_failure_statement == r.scale.rack_failure_message.text()
+    assert r.performance.naive_explanation == r.performance.naive_message.text()
+    assert all(a.reason == a.reason_message.text() for a in r.selection.alternatives)
+    assert all(a.source == a.source_message.text() for a in r.assumptions if a.source_message)
+
+
+def test_a_revised_section_derives_its_english_again_and_a_loaded_one_keeps_its_own():
+    from app.domain.result import SizingResult
+    from app.i18n import msg
+
+    r = size(load_scenario(example("small-chat")))
+    revised = r.memory.revised(messages=[msg("One sentence.")])
+    assert revised.explanation == ["One sentence."]
+    data = r.model_dump(mode="json")
+    data["memory"]["explanation"] = ["as an older version wrote it"]
+    assert SizingResult.model_validate(data).memory.explanation == [
+        "as an older version wrote it"]

@@ -6,9 +6,9 @@ CONTRACT.md ("Result JSON").
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, Self
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
 from app.domain import assumption_labels
 from app.domain.scenario import Scenario
@@ -20,11 +20,51 @@ RESULT_SCHEMA_VERSION = 1
 
 
 class Frozen(BaseModel):
+    """A result part: immutable once made.
+
+    A part that keeps sentences declares ``ENGLISH``: each English text field and the
+    Message field(s) it is the English of. The engine passes only the Messages; the text
+    field is derived from them when the part is made (a JSON file that holds the text keeps
+    it), so every sentence is kept once and the JSON keeps its fields (CONTRACT.md).
+    """
+
     model_config = ConfigDict(frozen=True)
+
+    #: English text field -> the Message field it renders.
+    ENGLISH: ClassVar[dict[str, str]] = {}
+    #: Text fields that are one string of several sentences (joined by a space).
+    JOINED: ClassVar[frozenset[str]] = frozenset()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _english_of_the_messages(cls, data: Any) -> Any:
+        if not cls.ENGLISH or not isinstance(data, dict):
+            return data
+        derived = {text: cls._english(text, data[source]) for text, source in cls.ENGLISH.items()
+                   if text not in data and source in data}
+        return {**data, **derived} if derived else data
+
+    def revised(self, **changes: Any) -> Self:
+        """A copy with ``changes``; the English text of every Message field changed is derived
+        again."""
+        derived = {text: self._english(text, changes[source])
+                   for text, source in self.ENGLISH.items() if source in changes}
+        return self.model_copy(update={**changes, **derived})
+
+    @classmethod
+    def _english(cls, text: str, messages: Message | list[Message] | None) -> str | list[str]:
+        """The English of ``messages`` as the text field ``text`` holds it: one sentence ("" for
+        none), a list of sentences, or (``JOINED``) the sentences as one string."""
+        if isinstance(messages, list):
+            sentences = [message.text() for message in messages]
+            return " ".join(sentences) if text in cls.JOINED else sentences
+        return messages.text() if messages is not None else ""
 
 
 class MemoryResult(Frozen):
     """Step 2: what a replica must hold, and what one GPU must hold."""
+
+    ENGLISH = {"explanation": "messages"}
 
     params_total: float = Field(description="Parameters in the model.")
     params_active: float = Field(description="Parameters used per token (MoE: k of E experts).")
@@ -113,6 +153,8 @@ class Band(Frozen):
 class Lever(Frozen):
     """A change that would fix a missed target, and by how much."""
 
+    ENGLISH = {"change": "change_message", "note": "note_message"}
+
     target: str
     change: str
     value_after: float
@@ -138,6 +180,8 @@ class TtftPoint(Frozen):
 class PerformanceResult(Frozen):
     """Step 4: roofline with calibrated efficiency, at three operating points."""
 
+    ENGLISH = {"naive_explanation": "naive_message", "explanation": "messages"}
+
     single_user: OperatingPoint
     at_concurrency: OperatingPoint
     saturation: OperatingPoint
@@ -161,6 +205,8 @@ class PerformanceResult(Frozen):
 
 
 class Candidate(Frozen):
+    ENGLISH = {"reason": "reason_message"}
+
     gpu: str
     gpus_per_replica: int
     tensor_parallel: int
@@ -260,6 +306,9 @@ class SelectionResult(Frozen):
 class ScaleResult(Frozen):
     """Step 5: replicas, nodes, what survives a failure."""
 
+    ENGLISH = {"failure_statement": "failure_message",
+               "rack_failure_statement": "rack_failure_message", "explanation": "messages"}
+
     redundancy: str
     replicas_for_load: int
     replicas: int
@@ -313,6 +362,9 @@ class FacilityResult(Frozen):
 
 
 class CostResult(Frozen):
+    ENGLISH = {"note": "note_messages"}
+    JOINED = frozenset({"note"})
+
     capital_usd: float | None
     gpus_usd: float | None
     servers_usd: float | None
@@ -395,6 +447,8 @@ class FabricResult(Frozen):
 
 
 class NetworkResult(Frozen):
+    ENGLISH = {"scale_up": "scale_up_message", "fabric_reason": "fabric_reason_message"}
+
     scale_up: str
     fabric: FabricResult | None
     fabric_reason: str
@@ -485,6 +539,8 @@ class TrainingResult(Frozen):
     checkpoint size and time.
     """
 
+    ENGLISH = {"explanation": "messages"}
+
     method: str = Field(description="full, lora or qlora")
     optimizer: str
     chosen_by: str = Field(description="user (all degrees given) or the search")
@@ -561,6 +617,8 @@ class TrainingResult(Frozen):
 class RagResult(Frozen):
     """Retrieval-augmented generation: indexing, vector index, retrieval latency."""
 
+    ENGLISH = {"explanation": "messages"}
+
     documents: int
     tokens_corpus: float
     chunks: float
@@ -600,6 +658,8 @@ class CpuOption(Frozen):
 class CpuResult(Frozen):
     """Inference on server CPUs, compared with the GPU option for the same model and load."""
 
+    ENGLISH = {"verdict_text": "verdict_message", "explanation": "messages"}
+
     cpu: str
     cpu_name: str
     sockets: int
@@ -630,6 +690,8 @@ class CpuResult(Frozen):
 
 
 class Assumption(Frozen):
+    ENGLISH = {"source": "source_message"}
+
     name: str = Field(description="Id of the figure ('vllm.eta_mem', 'training_mfu'); "
                                   "factor_overrides use it.")
     value: Any
@@ -654,6 +716,8 @@ class Assumption(Frozen):
 
 class SizingResult(Frozen):
     """Everything one run of the five steps produces."""
+
+    ENGLISH = {"warnings": "warning_messages"}
 
     schema_version: int = RESULT_SCHEMA_VERSION
     tool_version: str

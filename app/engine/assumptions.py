@@ -8,10 +8,11 @@ from app.i18n import Message, msg
 
 
 def sourced(source: str | Message) -> dict:
-    """``source`` and ``source_message`` of an Assumption: a catalog citation as written, or
-    the engine's sentence (translatable, its English text in ``source``)."""
+    """The source of an Assumption: a catalog citation as written (``source``), or the
+    engine's sentence (``source_message``, translatable; the Assumption derives its English
+    ``source`` from it)."""
     if isinstance(source, Message):
-        return {"source": source.text(), "source_message": source}
+        return {"source_message": source}
     return {"source": source}
 
 

@@ -115,12 +115,9 @@ def memory_result(config: Configuration, plan: MemoryPlan, r: Resolved) -> Memor
         peak_context_tokens=r.demand.peak_context,
         average_context_tokens=average_context,
         naive_weights_bytes=naive,
-        explanation=[],
     )
-    messages = narrative.memory_messages(result, config.weight_precision.name,
-                                         config.kv_precision.name, gpus)
-    return result.model_copy(update={"messages": messages,
-                                     "explanation": narrative.texts(messages)})
+    return result.revised(messages=narrative.memory_messages(
+        result, config.weight_precision.name, config.kv_precision.name, gpus))
 
 
 def band_for(config: Configuration, catalog: Catalog) -> tuple[float, float, bool]:
@@ -219,7 +216,6 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
         band=Band(low=low, high=high),
         site_profile=config.site.id if config.site is not None else None,
         naive_tokens_per_s=naive_figure,
-        naive_explanation=naive.text(),
         naive_message=naive,
         slo_capacity_per_replica=capacity,
         targets=targets,
@@ -230,9 +226,7 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
         ttft_curve=ttft_points(replica, r.demand.peak_context),
         prefill_tokens_per_s=prefill_throughput(replica, work.prompt_tokens),
     )
-    messages = narrative.performance_messages(result, config.engine.name)
-    return result.model_copy(update={"messages": messages,
-                                     "explanation": narrative.texts(messages)})
+    return result.revised(messages=narrative.performance_messages(result, config.engine.name))
 
 
 def misses_a_target(p: PerformanceResult) -> bool:
@@ -304,8 +298,7 @@ def scale_result(catalog: Catalog, config: Configuration, p: PerformanceResult,
         autoscale_min_replicas=autoscale_min_replicas(r.demand.redundancy, plan.replicas),
         autoscale_max_replicas=plan.replicas,
         cold_start_s=cold, storage_tier=tier.id, batch_completion_hours=hours,
-        failure_statement=failure.text(), failure_message=failure, messages=messages,
-        explanation=narrative.texts(messages),
+        failure_message=failure, messages=messages,
     )
 
 
@@ -338,8 +331,7 @@ def cost_result(site: InfrastructureResult) -> CostResult:
                      [line.item for line in site.cost_lines if line.total_usd is None])
     return CostResult(capital_usd=site.capital_usd or None,
                       gpus_usd=first.total_usd if first else None,
-                      servers_usd=None, note=" ".join(m.text() for m in note),
-                      note_messages=note)
+                      servers_usd=None, note_messages=note)
 
 
 #: GPU families as their makers name them (``GpuSpec.family`` is an id: 'hopper', 'cdna3').
@@ -565,11 +557,9 @@ def with_rack_fields(scale: ScaleResult, layout: list[int], node_left: int, rack
     at = (scale.messages.index(scale.failure_message) + 1
           if scale.failure_message in scale.messages else len(scale.messages))
     messages = scale.messages[:at] + added + scale.messages[at:]
-    return scale.model_copy(update={
-        "compute_racks": len(layout), "nodes_in_fullest_rack": max(layout),
-        "replicas_after_node_failure": node_left, "replicas_after_rack_failure": rack_left,
-        "survives_rack_failure": rack_left >= scale.replicas_for_load,
-        "rack_failure_statement": statement.text(), "rack_failure_message": statement,
-        "rack_redundancy_message": note, "messages": messages,
-        "explanation": narrative.texts(messages)})
+    return scale.revised(
+        compute_racks=len(layout), nodes_in_fullest_rack=max(layout),
+        replicas_after_node_failure=node_left, replicas_after_rack_failure=rack_left,
+        survives_rack_failure=rack_left >= scale.replicas_for_load,
+        rack_failure_message=statement, rack_redundancy_message=note, messages=messages)
 

@@ -121,9 +121,8 @@ def training_result(plan: TrainingPlan, rows: list[TrainingCandidate], chosen_by
             step_time_s=c.step_s, time_to_train_s=c.time_s, wall_clock_s=c.wall_clock_s)
             for c in curve],
     )
-    messages = narrative.training_messages(result, plan.gpu.name, model.name)
-    return result.model_copy(update={"messages": messages,
-                                     "explanation": narrative.texts(messages)})
+    return result.revised(messages=narrative.training_messages(result, plan.gpu.name,
+                                                               model.name))
 
 
 def training_scale(plan: TrainingPlan, t: TrainingResult, tier: StorageTier,
@@ -144,8 +143,7 @@ def training_scale(plan: TrainingPlan, t: TrainingResult, tier: StorageTier,
         replicas_per_node=per_node, nodes_per_replica=nodes_per_replica, nodes=nodes,
         autoscale_min_replicas=t.data_parallel, autoscale_max_replicas=t.data_parallel,
         cold_start_s=resume, storage_tier=tier.id, batch_completion_hours=None,
-        failure_statement=failure.text(), failure_message=failure, messages=messages,
-        explanation=narrative.texts(messages))
+        failure_message=failure, messages=messages)
 
 
 def training_site(site: InfrastructureResult, t: TrainingResult,
@@ -303,12 +301,8 @@ def mark_serving(memory: MemoryResult, performance: PerformanceResult,
     model (the training memory and time are in the training section)."""
     note = msg("Serving the trained model on {gpu} at the scenario's inference settings; the "
                "training memory and time are in the training section.", gpu=gpu_name)
-    updated = []
-    for section in (memory, performance):
-        messages = [note, *section.messages]
-        updated.append(section.model_copy(update={"messages": messages,
-                                                  "explanation": narrative.texts(messages)}))
-    return updated[0], updated[1]
+    return (memory.revised(messages=[note, *memory.messages]),
+            performance.revised(messages=[note, *performance.messages]))
 
 
 

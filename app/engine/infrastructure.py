@@ -141,8 +141,7 @@ def size_networks(catalog: Catalog, config: Configuration, scale: ScaleResult,
     groups.append(switch_group("out-of-band", oob, network.out_of_band(devices, oob.ports)))
     up = network.scale_up_description(config.gpu.scale_up, config.gpu.scale_up_gb_s,
                                       server.gpu_count)
-    return NetworkResult(scale_up=up.text(), fabric=fabric, fabric_reason=reason.text(),
-                         groups=groups, scale_up_message=up,
+    return NetworkResult(fabric=fabric, groups=groups, scale_up_message=up,
                          fabric_reason_message=reason), devices
 
 

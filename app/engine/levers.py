@@ -125,7 +125,6 @@ def levers_for(catalog: Catalog, config: Configuration, p: PerformanceResult,
                 ttft <= p.targets["ttft_s"])
             if not fits:
                 note = STILL_SHORT[note.template if note else None]
-            levers.append(Lever(target=target, change=name.text(), value_after=value,
-                                meets=meets, note=note.text() if note else "",
+            levers.append(Lever(target=target, value_after=value, meets=meets,
                                 change_message=name, note_message=note))
     return sorted(levers, key=lambda lever: (not lever.meets, lever.target))

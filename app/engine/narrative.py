@@ -20,11 +20,6 @@ GB = 1e9
 GIB = 2**30
 
 
-def texts(messages: list[Message]) -> list[str]:
-    """The English sentences of ``messages``."""
-    return [m.text() for m in messages]
-
-
 def state_messages(m: MemoryResult) -> list[Message]:
     """The fixed state of linear-attention layers, when the model has them."""
     if m.state_bytes_per_sequence <= 0:

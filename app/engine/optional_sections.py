@@ -220,9 +220,7 @@ def rag_result(corpus: rag_engine.Corpus, embed: rag_engine.Embedder, gpu: str, 
         reindex_gpu_hours_per_day=rag_engine.reindex_gpu_hours_per_day(corpus, embed,
                                                                        reindex_per_day))
     named = result.model_copy(update={"embedding_gpu": gpu_name or gpu})  # for the sentences
-    messages = narrative.rag_messages(named)
-    return result.model_copy(update={"messages": messages,
-                                     "explanation": narrative.texts(messages)})
+    return result.revised(messages=narrative.rag_messages(named))
 
 
 def cpu_result(server: cpu_engine.CpuServer, weights_name: str, model_bytes: float,
@@ -247,12 +245,10 @@ def cpu_result(server: cpu_engine.CpuServer, weights_name: str, model_bytes: flo
         gpu_tokens_per_s_per_user=at.tokens_per_s_per_user,
         gpu_output_tokens_per_s=at.output_tokens_per_s, gpu_ttft_s=at.ttft_s,
         speed_ratio=estimate.tokens_per_s_per_user / at.tokens_per_s_per_user,
-        verdict=verdict, verdict_text=verdict_message.text(), verdict_message=verdict_message,
+        verdict=verdict, verdict_message=verdict_message,
         alternatives=[CpuOption(cpu=s.id, sockets=s.sockets,
                                 memory_bandwidth_bytes_per_s=s.bandwidth,
                                 tokens_per_s_single=e.single_tokens_per_s)
                       for s, e in options])
-    messages = narrative.cpu_messages(result) + [verdict_message]
-    return result.model_copy(update={"messages": messages,
-                                     "explanation": narrative.texts(messages)})
+    return result.revised(messages=narrative.cpu_messages(result) + [verdict_message])
 

@@ -304,8 +304,7 @@ def candidate_row(e: Evaluated, reason: Message) -> Candidate:
         tokens_per_s_per_user=float(curve.tokens_per_s_per_user[0]) if curve else 0.0,
         ttft_s=float(curve.ttft_s[0]) if curve else 0.0,
         replicas=e.replicas, gpus_total=e.gpus_total, power_w=e.power_w,
-        capital_cost_usd=e.cost_usd, verdict=e.verdict, reason=reason.text(),
-        reason_message=reason,
+        capital_cost_usd=e.cost_usd, verdict=e.verdict, reason_message=reason,
     )
 
 

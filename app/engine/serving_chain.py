@@ -101,7 +101,6 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
         cpu=cpu,
         test_plan=test_plan,
         assumptions=assumptions,
-        warnings=[w.text() for w in warnings],
         warning_messages=warnings,
     )
     result = with_validation(catalog, scenario, config, result)

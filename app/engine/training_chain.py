@@ -251,7 +251,6 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
                      + r.assumptions
                      + explain.engine_assumptions(catalog, config, r) + site_assumptions
                      + extra_assumptions),
-        warnings=[w.text() for w in warnings + extra_warnings],
         warning_messages=warnings + extra_warnings,
     )
     return with_validation(catalog, scenario, config, sized)

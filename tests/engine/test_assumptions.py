@@ -7,6 +7,7 @@ the report render it in German).
 
 from __future__ import annotations
 
+from app.domain.result import Assumption
 from app.engine.assumptions import catalog_default, default_source, sourced
 from app.i18n import Message, msg
 
@@ -18,7 +19,10 @@ def test_a_citation_is_kept_as_written():
 
 def test_an_engine_sentence_keeps_its_message_and_its_english_text():
     sentence = msg("set in this scenario")
-    assert sourced(sentence) == {"source": "set in this scenario", "source_message": sentence}
+    assert sourced(sentence) == {"source_message": sentence}
+    assumption = Assumption(name="vllm.eta_mem", value=0.5, **sourced(sentence))
+    assert assumption.source == "set in this scenario"  # derived from the Message
+    assert assumption.source_text("de") != assumption.source
 
 
 def test_a_catalog_default_is_recorded_with_its_citation(catalog):

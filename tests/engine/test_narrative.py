@@ -82,8 +82,3 @@ def test_the_autoscaling_range_of_one_count_is_that_count():
     assert narrative.replica_range(1, 3).text() == "1 to 3 replicas"
     assert narrative.replica_range(2, 2).text() == "2 replicas"
     assert narrative.replica_range(1, 1).text() == "1 replica"
-
-
-def test_texts_are_the_english_sentences():
-    messages = [narrative.replica_range(1, 3), narrative.replica_range(2, 2)]
-    assert narrative.texts(messages) == ["1 to 3 replicas", "2 replicas"]
