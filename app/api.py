@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from app import paths
 from app.catalog.loader import default_catalog
 from app.domain.catalog import Catalog
+from app.domain.field_paths import FieldPathError, path_of, set_value
 from app.domain.problems import Problem, composed, detail, either, problem, verbatim
 from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
@@ -45,17 +46,6 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-TYPE_TAGS = {"int", "str", "float", "bool", "list", "dict", "ModelSpec", "none"}
-
-
-def _field(loc: tuple) -> str:
-    """The field path of an error location, without pydantic's union-member tags."""
-    parts = [str(p) for p in loc]
-    while parts and (parts[-1] in TYPE_TAGS or parts[-1].startswith(("literal[", "function-"))):
-        parts.pop()
-    return ".".join(p for p in parts if not p.startswith(("function-", "literal[")))
-
-
 def describe_messages(error: ValidationError) -> list[Problem]:
     """One Problem per field: the field path, what is wrong, the value given.
 
@@ -64,7 +54,7 @@ def describe_messages(error: ValidationError) -> list[Problem]:
     """
     grouped: dict[str, list[dict]] = {}
     for item in error.errors():
-        grouped.setdefault(_field(item["loc"]), []).append(item)
+        grouped.setdefault(path_of(item["loc"]), []).append(item)
     found = []
     for location, items in grouped.items():
         details = list({m.text(): m for m in (detail(i) for i in items)}.values())
@@ -148,7 +138,7 @@ def apply_settings(data: dict, assignments: list[str]) -> Scenario:
     except ScenarioError as exc:
         retried = False
         for path, value in parsed:
-            if any(p.startswith(f"{path}:") for p in exc.problems):
+            if any(isinstance(m, Problem) and m.field == path for m in exc.messages):
                 set_field(data, path, json.dumps(value))
                 retried = True
         if not retried:
@@ -162,19 +152,14 @@ def set_field(data: dict, dotted: str, raw: str) -> dict:
         value = json.loads(raw)
     except json.JSONDecodeError:
         value = raw
-    keys = dotted.split(".")
-    if not all(keys):
-        raise ScenarioError([f"--set {dotted}: not a field path like workload.concurrent_users"])
-    node = data
-    for key in keys[:-1]:
-        child = node.get(key)
-        if child is None:
-            child = node[key] = {}
-        if not isinstance(child, dict):
-            raise ScenarioError([f"--set {dotted}: '{key}' is not a group of fields"])
-        node = child
-    node[keys[-1]] = value
-    return data
+    try:
+        return set_value(data, dotted, value)
+    except FieldPathError as exc:
+        if exc.key:
+            raise ScenarioError([f"--set {dotted}: '{exc.key}' is not a group of fields"]
+                                ) from None
+        raise ScenarioError([f"--set {dotted}: not a field path like workload.concurrent_users"]
+                            ) from None
 
 
 def size(scenario: Scenario, catalog: Catalog | None = None) -> SizingResult:

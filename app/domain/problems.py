@@ -66,6 +66,22 @@ class Problem(Message):
         where = f"{self.field}: {detail}" if self.field else detail
         return f"{where} {self.echo.text(lang)}" if self.echo is not None else where
 
+    def at_the_field(self, lang: str = "en") -> str:
+        """The problem as the window shows it under its field: what is wrong and the value
+        given, without the field path (the field's label stands right above it), and without
+        the value when that is a whole group of fields (a JSON object or list no one field
+        shows)."""
+        detail = self.detail.text(lang)
+        if self.echo is None or self.echoes_a_group:
+            return detail
+        return f"{detail} {self.echo.text(lang)}"
+
+    @property
+    def echoes_a_group(self) -> bool:
+        """The value given is shown as a JSON object or list (:func:`problem`'s ``shown``)."""
+        value = self.echo.params.get("value") if self.echo is not None else None
+        return isinstance(value, str) and value.startswith(("{", "["))
+
 
 def problem(field: str, detail: Message, given: Any = ..., shown: str | None = None) -> Problem:
     """A :class:`Problem`; ``given`` (when passed) is echoed as ``(got value)``, ``shown``

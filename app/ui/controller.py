@@ -50,39 +50,13 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from app import api
 from app.catalog.loader import default_catalog
 from app.domain.catalog import Catalog
+from app.domain.field_paths import value_at, with_value
 from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
 from app.i18n import Message
 from app.ui import files, text
 
 RECOMPUTE_DELAY_MS = 30
-
-
-def get_field(data: dict, dotted: str) -> Any:
-    """The value at a dotted path of a scenario dict (None when absent)."""
-    node: Any = data
-    for key in dotted.split("."):
-        if not isinstance(node, dict) or key not in node:
-            return None
-        node = node[key]
-    return node
-
-
-def set_field(data: dict, dotted: str, value: Any) -> dict:
-    """A copy of ``data`` with ``value`` at ``dotted`` (None removes the field)."""
-    result = copy.deepcopy(data)
-    keys = dotted.split(".")
-    node = result
-    for key in keys[:-1]:
-        child = node.get(key)
-        if not isinstance(child, dict):
-            child = node[key] = {}
-        node = child
-    if value is None:
-        node.pop(keys[-1], None)
-    else:
-        node[keys[-1]] = value
-    return result
 
 
 def scenario_of_report(path: Path) -> dict:
@@ -98,17 +72,23 @@ def scenario_of_report(path: Path) -> dict:
 
 
 class EditCommand(QUndoCommand):
-    """Replace the scenario by another (undo restores the previous one)."""
+    """Replace the scenario by another (undo restores the previous one).
 
-    def __init__(self, controller: Controller, before: dict, after: dict, label: str):
+    Both come with their validated Scenario, so neither redo nor undo validates again.
+    """
+
+    def __init__(self, controller: Controller, after: dict, after_scenario: Scenario,
+                 label: str):
         super().__init__(label)
-        self.controller, self.before, self.after = controller, before, after
+        self.controller = controller
+        self.before, self.before_scenario = controller.data, controller.scenario
+        self.after, self.after_scenario = copy.deepcopy(after), after_scenario
 
     def redo(self) -> None:
-        self.controller._set_data(self.after)
+        self.controller._set_data(self.after, self.after_scenario)
 
     def undo(self) -> None:
-        self.controller._set_data(self.before)
+        self.controller._set_data(self.before, self.before_scenario)
 
 
 class SizingRelay(QObject):
@@ -277,50 +257,59 @@ class Controller(QObject):
         # A method, not a lambda: Qt disconnects it before the stack dies with the controller.
         self.dirty_changed.emit(not clean)
 
+    @property
+    def refusal(self) -> list[Message]:
+        """The problems of the last refused edit or sizing, as Messages (a problem with the
+        input is a :class:`~app.domain.problems.Problem` that names its field)."""
+        return list(self._problems)
+
     def value(self, dotted: str) -> Any:
         """The scenario's current value at a dotted path."""
-        return get_field(self._data, dotted)
+        return value_at(self._data, dotted)
 
     # --- edits -----------------------------------------------------------------------------
     def validate(self, data: dict) -> list[str]:
         """Problems with ``data`` as a scenario in the window's language (empty when it is
         valid); each starts with the field's JSON path, e.g. ``workload.concurrent_users:``."""
-        return [text.render(message) for message in self._refusals(data)]
+        return [text.render(message) for message in self.refusals(data)]
 
-    def _refusals(self, data: dict) -> list[Message]:
+    def refusals(self, data: dict) -> list[Message]:
         """Problems with ``data`` as a scenario, as Messages (empty when it is valid)."""
+        return self._checked(data)[1]
+
+    def _checked(self, data: dict) -> tuple[Scenario | None, list[Message]]:
+        """``data`` validated once: (the Scenario, no problems) or (None, its problems)."""
         try:
-            api.load_scenario(data)
+            return api.load_scenario(data), []
         except api.ScenarioError as exc:
-            return list(exc.messages)
-        return []
+            return None, list(exc.messages)
 
     def edit(self, dotted: str, value: Any, label: str | None = None) -> list[str]:
         """Set one field; returns the problems if the edit was refused (state unchanged)."""
-        return self.replace(set_field(self._data, dotted, value), label or dotted)
+        return self.replace(with_value(self._data, dotted, value), label or dotted)
 
     def edit_many(self, changes: dict[str, Any], label: str) -> list[str]:
         """Set several fields as one undoable step."""
         data = self._data
         for dotted, value in changes.items():
-            data = set_field(data, dotted, value)
+            data = with_value(data, dotted, value)
         return self.replace(data, label)
 
     def replace(self, data: dict, label: str) -> list[str]:
-        """Make ``data`` the scenario as one undoable step, if it validates."""
-        refusals = self._refusals(data)
+        """Make ``data`` the scenario as one undoable step, if it validates (once: the
+        Scenario validated here is the one the step keeps)."""
+        scenario, refusals = self._checked(data)
         if refusals:
             self._problems = refusals
             problems = self.problems
             self.problems_changed.emit(problems)
             return problems
         if data != self._data:
-            self.undo_stack.push(EditCommand(self, self.data, copy.deepcopy(data), label))
+            self.undo_stack.push(EditCommand(self, data, scenario, label))
         return []
 
-    def _set_data(self, data: dict) -> None:
-        self._data = copy.deepcopy(data)
-        self._scenario = api.load_scenario(self._data)
+    def _set_data(self, data: dict, scenario: Scenario) -> None:
+        self._data, self._scenario = copy.deepcopy(data), scenario
         self.scenario_changed.emit(self._scenario)
         self.schedule()
 
@@ -441,9 +430,10 @@ class Controller(QObject):
         self.result_changed.emit(result)
 
     # --- files -----------------------------------------------------------------------------
-    def load(self, data: dict, path: Path | None) -> None:
-        """Start from ``data`` (validated) with a clean undo history."""
-        scenario = api.load_scenario(data)
+    def load(self, data: dict, path: Path | None, scenario: Scenario | None = None) -> None:
+        """Start from ``data`` (validated here unless its ``scenario`` is given) with a clean
+        undo history."""
+        scenario = scenario or api.load_scenario(data)
         self.undo_stack.clear()
         self._data, self._scenario = copy.deepcopy(data), scenario
         self.path = path
@@ -464,9 +454,9 @@ class Controller(QObject):
             self.load(scenario_of_report(path), None)  # saving asks for a new .json name
             return
         data = api._parse(path)
-        api.load_scenario(data)  # refused before anything changes, and before it is recent
+        scenario = api.load_scenario(data)  # refused before anything changes or is recent
         files.remember_recent(path)
-        self.load(data, path)
+        self.load(data, path, scenario)
 
     def save(self, path: Path | None = None) -> Path:
         """Write the scenario atomically; returns where."""

@@ -31,24 +31,27 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n import localise_number
-from app.ui.controller import Controller, set_field
-from app.ui.text import language, t
+from app.domain.field_paths import covers, with_value
+from app.domain.problems import Problem, verbatim
+from app.i18n import Message, localise_number
+from app.ui.controller import Controller
+from app.ui.text import language, render, t
 
 DEBOUNCE_MS = 400
 MESSAGE_STYLE = "color: #c62828;"
 NUMBER_WIDTH = 110
-_LOCATION = re.compile(r"^[\w.\[\]-]+: ")
-_JSON_ECHO = re.compile(r" \(\w+:? [\[{].*\)$")
 _NOTHING = object()  # no refused value to ask about again
 
 
-def problem_for(path: str, problems: list[str]) -> str:
-    """The problem that names ``path`` (else the first), without its location or JSON echo."""
-    key = path.rsplit(".", 1)[-1]
-    named = [p for p in problems if p.startswith(f"{path}:") or key in p]
-    text = (named or problems or [""])[0]
-    return _LOCATION.sub("", _JSON_ECHO.sub("", text))
+def problem_for(path: str, problems: list[Message]) -> str:
+    """What to show under the field at ``path``: the problem about it (its own, its group's
+    or one inside it: ``Problem.field``), else the first, in the window's language and
+    without the field path (:meth:`Problem.at_the_field`)."""
+    named = [p for p in problems if isinstance(p, Problem) and covers(p.field, path)]
+    shown = (named or problems or [None])[0]
+    if isinstance(shown, Problem):
+        return shown.at_the_field(language())
+    return render(shown) if shown is not None else ""
 
 
 class SpinBox(QSpinBox):
@@ -135,7 +138,7 @@ class BoundField(QWidget):
         problem = self.local_problem(value)
         problems = [problem] if problem else self.controller.edit_many(
             self.changes(value), t(self.label_text))
-        self.show_message(problem_for(self.path, problems))
+        self.show_refusal([verbatim(problem)] if problem else self.refusal_of(problems))
         self.refused = value if problems else _NOTHING
         if problems and final:
             self.put(self.controller.value(self.path))
@@ -145,12 +148,20 @@ class BoundField(QWidget):
         """The scenario fields an edit of ``value`` sets, as one undoable step."""
         return {self.path: value}
 
-    def problems_with(self, value: Any) -> list[str]:
-        """Why ``value`` is refused, in the window's language (asks, edits nothing)."""
+    def refusal_of(self, problems: list[str]) -> list[Message]:
+        """The controller's refusal as Messages when ``problems`` (its answer) is one."""
+        return self.controller.refusal if problems else []
+
+    def show_refusal(self, refusal: list[Message]) -> None:
+        self.show_message(problem_for(self.path, refusal))
+
+    def problems_with(self, value: Any) -> list[Message]:
+        """Why ``value`` is refused (asks, edits nothing): the field's own check, else the
+        scenario's problems."""
         problem = self.local_problem(value)
         if problem:
-            return [problem]
-        return self.controller.validate(set_field(self.controller.data, self.path, value))
+            return [verbatim(problem)]
+        return self.controller.refusals(with_value(self.controller.data, self.path, value))
 
     def put(self, value: Any) -> None:
         """Write ``value`` without the editor's signals sending it back."""
@@ -187,9 +198,9 @@ class BoundField(QWidget):
         if self.message.isHidden():
             return
         if self.refused is not _NOTHING:
-            self.show_message(problem_for(self.path, self.problems_with(self.refused)))
-        elif self.controller.problems:  # a page's own send(): the controller's last refusal
-            self.show_message(problem_for(self.path, self.controller.problems))
+            self.show_refusal(self.problems_with(self.refused))
+        elif self.controller.refusal:  # a page's own send(): the controller's last refusal
+            self.show_refusal(self.controller.refusal)
 
 
 def unit_text(unit: str, count: int) -> str:

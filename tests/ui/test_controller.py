@@ -277,3 +277,32 @@ def test_language_switch_is_announced(controller, qtbot, english):
     with pytest.raises(ValueError):
         controller.set_language("xx")
     assert controller.language == "de"
+
+
+def test_an_edit_validates_the_scenario_once_and_undo_redo_not_again(controller, monkeypatch):
+    """The Scenario validated to accept an edit is the one the undo step keeps."""
+    calls = []
+    original = api.load_scenario
+
+    def counted(source):
+        calls.append(source)
+        return original(source)
+
+    monkeypatch.setattr(api, "load_scenario", counted)
+    before = controller.scenario
+    assert controller.edit(USERS, controller.value(USERS) + 3) == []
+    assert len(calls) == 1
+    assert controller.scenario is not before
+    after = controller.scenario
+    controller.undo_stack.undo()
+    assert controller.scenario is before
+    controller.undo_stack.redo()
+    assert controller.scenario is after
+    assert len(calls) == 1
+    controller.wait_until_idle()
+
+
+def test_a_refusal_keeps_its_problems_structured(controller):
+    problems = controller.edit(USERS, -5)
+    assert problems and [p.field for p in controller.refusal] == [USERS]
+    assert controller.problems == problems

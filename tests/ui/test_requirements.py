@@ -8,6 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
+from app.domain.problems import problem, verbatim
+from app.i18n import msg
 from app.ui.dialogs.import_model import ImportModelDialog
 from app.ui.fields import problem_for
 
@@ -192,8 +194,12 @@ def test_tab_order_follows_the_page(page):
 
 
 def test_problem_for_picks_the_field():
-    problems = ["targets.ttft_s: Input should be greater than 0 (got -1)",
-                'workload: max_context_tokens (9) is smaller (got {"kind": "x"})']
+    problems = [problem("targets.ttft_s", msg("Input should be greater than 0"), -1),
+                problem("workload", verbatim("max_context_tokens (9) is smaller"),
+                        {"kind": "x"}, '{"kind": "x"}')]
+    assert [p.text() for p in problems] == [
+        "targets.ttft_s: Input should be greater than 0 (got -1)",
+        'workload: max_context_tokens (9) is smaller (got {"kind": "x"})']
     assert problem_for("targets.ttft_s", problems) == "Input should be greater than 0 (got -1)"
     assert problem_for("workload.max_context_tokens", problems) == (
         "max_context_tokens (9) is smaller")

@@ -31,7 +31,6 @@ from app.ui.fields import (
     SearchListField,
     TextField,
     UsersField,
-    problem_for,
 )
 from app.ui.pages.base import StepPage
 from app.ui.text import t
@@ -69,7 +68,7 @@ class KindField(ChoiceField):
             block.setdefault("method", "lora")
         problems = self.controller.edit_many({"workload.kind": kind, "training": block},
                                              t(self.label_text))
-        self.show_message(problem_for(self.path, problems))
+        self.show_refusal(self.refusal_of(problems))
         if problems and final:
             self.put(self.controller.value(self.path))
         return problems
