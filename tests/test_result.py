@@ -83,3 +83,37 @@ def test_a_revised_section_derives_its_english_again_and_a_loaded_one_keeps_its_
     data["memory"]["explanation"] = ["as an older version wrote it"]
     assert SizingResult.model_validate(data).memory.explanation == [
         "as an older version wrote it"]
+
+
+# --- every result field documented --------------------------------------------------------------
+def result_models():
+    import inspect
+
+    from pydantic import BaseModel
+
+    import app.domain.result as result
+
+    return [m for _, m in inspect.getmembers(result, inspect.isclass)
+            if issubclass(m, BaseModel) and m.__module__ == result.__name__]
+
+
+def test_every_result_field_has_a_description():
+    missing = [f"{m.__name__}.{name}" for m in result_models()
+               for name, field in {**m.model_fields, **m.model_computed_fields}.items()
+               if not field.description]
+    assert not missing, missing
+
+
+def test_every_number_of_the_result_states_its_unit():
+    """A number's description ends its meaning with a unit in brackets: [B], [s], [W],
+    [tokens/s] ... and [-] for a count or a share."""
+    import typing
+
+    def numeric(annotation) -> bool:
+        types = typing.get_args(annotation) or (annotation,)
+        return any(t in (int, float) for t in types) and bool not in types
+
+    unitless = [f"{m.__name__}.{name}" for m in result_models()
+                for name, field in m.model_fields.items()
+                if numeric(field.annotation) and "[" not in field.description]
+    assert not unitless, unitless

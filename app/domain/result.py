@@ -66,8 +66,8 @@ class MemoryResult(Frozen):
 
     ENGLISH = {"explanation": "messages"}
 
-    params_total: float = Field(description="Parameters in the model.")
-    params_active: float = Field(description="Parameters used per token (MoE: k of E experts).")
+    params_total: float = Field(description="Parameters in the model [-].")
+    params_active: float = Field(description="Parameters used per token (MoE: k of E experts) [-].")
     weights_bytes: float = Field(description="Weights of one replica [B].")
     weights_bytes_per_gpu: float = Field(description="Weights on the fullest GPU [B].")
     kv_bytes_per_token: float = Field(description="KV cache per token, whole replica [B].")
@@ -84,13 +84,14 @@ class MemoryResult(Frozen):
     gpu_memory_bytes: float = Field(description="Memory of one GPU [B].")
     gpu_usable_bytes: float = Field(description="What the engine may use on one GPU [B].")
     kv_budget_bytes_per_gpu: float = Field(description="Usable minus weights and runtime [B].")
-    max_concurrent_sequences: int = Field(description="Sequences at peak context that fit.")
-    batch_limit: int = Field(description="The engine's batch limit (max_num_seqs).")
-    concurrency_sized: int = Field(description="Sequences the memory was sized for.")
-    fits: bool
+    max_concurrent_sequences: int = Field(description="Sequences at peak context that fit [-].")
+    batch_limit: int = Field(description="The engine's batch limit (max_num_seqs) [-].")
+    concurrency_sized: int = Field(description="Sequences the memory was sized for [-].")
+    fits: bool = Field(
+        description="Weights, runtime and the users' KV cache fit in the usable memory.")
     weights_fit: bool = Field(description="Weights and runtime fit, without any KV cache.")
-    peak_context_tokens: int
-    average_context_tokens: float
+    peak_context_tokens: int = Field(description="Longest sequence a user reaches [tokens].")
+    average_context_tokens: float = Field(description="prompt + output / 2 [tokens].")
     naive_weights_bytes: float = Field(description="Rule of thumb: parameters x 2 bytes [B].")
     explanation: list[str] = Field(default_factory=list, description="Plain sentences (English).")
     messages: list[Message] = Field(default_factory=list, description="The same, translatable.")
@@ -106,13 +107,15 @@ class MemoryResult(Frozen):
 class OperatingPoint(Frozen):
     """Performance of one replica at one concurrency."""
 
-    concurrency: float = Field(description="Users with a request in flight.")
-    batch: float = Field(description="Sequences in a decode step.")
-    ttft_s: float
+    concurrency: float = Field(description="Users with a request in flight [-].")
+    batch: float = Field(description="Sequences in a decode step [-].")
+    ttft_s: float = Field(description="Time to first token [s].")
     itl_s: float = Field(description="Inter-token latency (decode step time) [s].")
-    tokens_per_s_per_user: float
-    output_tokens_per_s: float = Field(description="Aggregate output rate, whole replica.")
-    requests_per_s: float
+    tokens_per_s_per_user: float = Field(description="Generation speed each user sees [tokens/s].")
+    output_tokens_per_s: float = Field(
+        description="Aggregate output rate, whole replica [tokens/s].")
+    requests_per_s: float = Field(
+        description="Requests completed per second, whole replica [requests/s].")
 
     @computed_field(description="Output tokens per second of the replica (CONTRACT.md).")
     @property
@@ -123,12 +126,13 @@ class OperatingPoint(Frozen):
 class DecodeBreakdown(Frozen):
     """Where the time of one decode step goes [s]."""
 
-    weights_read_s: float
-    kv_read_s: float
-    compute_s: float
-    prefill_share_s: float
-    communication_s: float
-    overhead_s: float
+    weights_read_s: float = Field(description="Reading the weights [s].")
+    kv_read_s: float = Field(description="Reading the KV cache [s].")
+    compute_s: float = Field(description="Decode arithmetic [s].")
+    prefill_share_s: float = Field(
+        description="Other users' prompts processed in the same step [s].")
+    communication_s: float = Field(description="Tensor- and pipeline-parallel communication [s].")
+    overhead_s: float = Field(description="Per-step and per-layer overheads [s].")
     bound: str = Field(description="memory or compute")
 
 
@@ -155,26 +159,27 @@ class Lever(Frozen):
 
     ENGLISH = {"change": "change_message", "note": "note_message"}
 
-    target: str
-    change: str
-    value_after: float
-    meets: bool
-    note: str = ""
-    change_message: Message | None = None
-    note_message: Message | None = None
+    target: str = Field(description="The missed target: ttft or tokens_per_s_per_user.")
+    change: str = Field(description="The change (English).")
+    value_after: float = Field(description="The target's figure with the change [s or tokens/s].")
+    meets: bool = Field(description="Both targets are met with the change.")
+    note: str = Field(default="", description="What to keep in mind (English; '' for nothing).")
+    change_message: Message | None = Field(default=None, description="The change, translatable.")
+    note_message: Message | None = Field(default=None, description="The note, translatable.")
 
 
 class CurvePoint(Frozen):
-    concurrency: float
-    tokens_per_s_per_user: float
-    output_tokens_per_s: float
-    ttft_s: float
-    itl_s: float
+    concurrency: float = Field(description="Users with a request in flight [-].")
+    tokens_per_s_per_user: float = Field(description="Generation speed each user sees [tokens/s].")
+    output_tokens_per_s: float = Field(
+        description="Aggregate output rate, whole replica [tokens/s].")
+    ttft_s: float = Field(description="Time to first token [s].")
+    itl_s: float = Field(description="Inter-token latency (decode step time) [s].")
 
 
 class TtftPoint(Frozen):
-    prompt_tokens: int
-    ttft_s: float
+    prompt_tokens: int = Field(description="Prompt length [tokens].")
+    ttft_s: float = Field(description="Time to first token of one user alone [s].")
 
 
 class PerformanceResult(Frozen):
@@ -182,49 +187,59 @@ class PerformanceResult(Frozen):
 
     ENGLISH = {"naive_explanation": "naive_message", "explanation": "messages"}
 
-    single_user: OperatingPoint
-    at_concurrency: OperatingPoint
-    saturation: OperatingPoint
-    band: Band
+    single_user: OperatingPoint = Field(description="One user alone.")
+    at_concurrency: OperatingPoint = Field(description="The users one replica carries.")
+    saturation: OperatingPoint = Field(description="The largest batch memory and the engine admit.")
+    band: Band = Field(description="Multipliers on the expected figures from the calibration.")
     site_profile: str | None = Field(
         default=None, description="Id of the site profile whose measured factors these "
                                   "figures use (site-calibrated); None for the catalog's.")
-    naive_tokens_per_s: float = Field(description="Bandwidth / model size, one GPU.")
-    naive_explanation: str
-    naive_message: Message | None = None
-    slo_capacity_per_replica: int = Field(description="Most users meeting both targets.")
-    targets: dict[str, float]
-    targets_met: dict[str, bool]
-    decode_breakdown: DecodeBreakdown
-    levers: list[Lever] = Field(default_factory=list)
-    curve: list[CurvePoint] = Field(default_factory=list)
+    naive_tokens_per_s: float = Field(description="Bandwidth / model size, one GPU [tokens/s].")
+    naive_explanation: str = Field(description="Why the naive figure misleads (English).")
+    naive_message: Message | None = Field(default=None, description="The same, translatable.")
+    slo_capacity_per_replica: int = Field(description="Most users meeting both targets [-].")
+    targets: dict[str, float] = Field(
+        description="ttft_s [s] and tokens_per_s_per_user [tokens/s]; none for batch.")
+    targets_met: dict[str, bool] = Field(
+        description="Whether each target is met at the scenario's load.")
+    decode_breakdown: DecodeBreakdown = Field(
+        description="Where the time of one decode step goes at that load.")
+    levers: list[Lever] = Field(
+        default_factory=list, description="A change for every missed target, those that meet "
+                                          "first.")
+    curve: list[CurvePoint] = Field(
+        default_factory=list, description="Operating points against concurrent users, one replica.")
     ttft_curve: list[TtftPoint] = Field(default_factory=list, description="One user alone.")
-    prefill_tokens_per_s: float
-    explanation: list[str] = Field(default_factory=list)
-    messages: list[Message] = Field(default_factory=list)
+    prefill_tokens_per_s: float = Field(
+        description="Prompt processing rate of one request [tokens/s].")
+    explanation: list[str] = Field(default_factory=list, description="Plain sentences (English).")
+    messages: list[Message] = Field(default_factory=list, description="The same, translatable.")
 
 
 class Candidate(Frozen):
     ENGLISH = {"reason": "reason_message"}
 
-    gpu: str
-    gpus_per_replica: int
-    tensor_parallel: int
-    pipeline_parallel: int
-    precision: str
-    kv_precision: str
-    fits: bool
-    per_gpu_bytes: float
-    max_users_per_replica: int
-    tokens_per_s_per_user: float
-    ttft_s: float
-    replicas: int
-    gpus_total: int
-    power_w: float
-    capital_cost_usd: float | None
-    verdict: str
-    reason: str
-    reason_message: Message | None = None
+    gpu: str = Field(description="GPU id.")
+    gpus_per_replica: int = Field(description="GPUs in one replica, t x p [-].")
+    tensor_parallel: int = Field(description="Tensor-parallel degree t [-].")
+    pipeline_parallel: int = Field(description="Pipeline stages p [-].")
+    precision: str = Field(description="Weight format id.")
+    kv_precision: str = Field(description="KV cache format id.")
+    fits: bool = Field(description="Weights, runtime and one sequence at peak context fit.")
+    per_gpu_bytes: float = Field(description="What one GPU holds at the users it can serve [B].")
+    max_users_per_replica: int = Field(
+        description="SLO capacity: most users meeting both targets [-].")
+    tokens_per_s_per_user: float = Field(description="Speed of one user alone [tokens/s].")
+    ttft_s: float = Field(description="TTFT of one user alone [s].")
+    replicas: int = Field(
+        description="Replicas Step 5 would deploy for the load and the redundancy [-].")
+    gpus_total: int = Field(description="GPUs of those replicas [-].")
+    power_w: float = Field(description="GPU power of those GPUs at TDP [W].")
+    capital_cost_usd: float | None = Field(
+        description="Indicative GPU cost of those GPUs [USD]; None without a price.")
+    verdict: str = Field(description="meets targets, misses TTFT, misses tokens/s or does not fit.")
+    reason: str = Field(description="Why it lost to the chosen configuration (English).")
+    reason_message: Message | None = Field(default=None, description="The same, translatable.")
 
 
 def _training_only(value: Any) -> bool:
@@ -245,7 +260,7 @@ class ChosenConfiguration(Frozen):
         default=None, exclude_if=_training_only,
         description="Training: data-parallel replicas [-] (absent for serving).")
     zero_stage: int | None = Field(default=None, exclude_if=_training_only,
-                                   description="Training: ZeRO stage 0-3 (absent for serving).")
+                                   description="Training: ZeRO stage 0-3 [-] (absent for serving).")
     gpus_total: int | None = Field(default=None, exclude_if=_training_only,
                                    description="Training: GPUs of the job [-] (absent for "
                                                "serving; Step 5's count is scale.gpus_total).")
@@ -298,9 +313,11 @@ class GpuFacts(Frozen):
 
 
 class SelectionResult(Frozen):
-    chosen: ChosenConfiguration
+    chosen: ChosenConfiguration = Field(description="The configuration the result describes.")
     chosen_by: str = Field(description="user (hardware given) or the ranking used")
-    alternatives: list[Candidate] = Field(default_factory=list)
+    alternatives: list[Candidate] = Field(
+        default_factory=list, description="Every other candidate, in ranking order, with why it "
+                                          "lost.")
 
 
 class ScaleResult(Frozen):
@@ -309,32 +326,38 @@ class ScaleResult(Frozen):
     ENGLISH = {"failure_statement": "failure_message",
                "rack_failure_statement": "rack_failure_message", "explanation": "messages"}
 
-    redundancy: str
-    replicas_for_load: int
-    replicas: int
-    gpus_total: int
-    server: str
-    gpus_per_node: int
-    replicas_per_node: int
-    nodes_per_replica: int
-    nodes: int
-    autoscale_min_replicas: int
-    autoscale_max_replicas: int
-    cold_start_s: float
-    storage_tier: str
-    batch_completion_hours: float | None = None
-    failure_statement: str
-    failure_message: Message | None = None
+    redundancy: str = Field(description="none, n+1 or 2n.")
+    replicas_for_load: int = Field(description="Replicas the load needs [-].")
+    replicas: int = Field(description="Replicas deployed, redundancy included [-].")
+    gpus_total: int = Field(description="GPUs of all replicas [-].")
+    server: str = Field(
+        description="Server id (a generic-<gpu> planning server where the catalog has none).")
+    gpus_per_node: int = Field(description="GPUs a node takes [-].")
+    replicas_per_node: int = Field(
+        description="Replicas sharing a node; 0 when a replica spans nodes [-].")
+    nodes_per_replica: int = Field(description="Nodes one replica spans [-].")
+    nodes: int = Field(description="Nodes deployed [-].")
+    autoscale_min_replicas: int = Field(
+        description="Fewest replicas an autoscaler should keep [-].")
+    autoscale_max_replicas: int = Field(description="Most replicas (all deployed) [-].")
+    cold_start_s: float = Field(
+        description="A node loading its weights and starting to serve [s] (training: resuming from"
+                    " the checkpoint).")
+    storage_tier: str = Field(description="Storage tier id the weights load from.")
+    batch_completion_hours: float | None = Field(
+        default=None, description="Batch: hours the volume takes [h]; None online.")
+    failure_statement: str = Field(description="What still serves when a node fails (English).")
+    failure_message: Message | None = Field(default=None, description="The same, translatable.")
     compute_racks: int = Field(
         0, description="Racks holding the nodes, filled in order by space and the rack power "
-                       "limit (the infrastructure sizing); 0 when not sized.")
-    nodes_in_fullest_rack: int = Field(0, description="Nodes in the fullest compute rack.")
+                       "limit (the infrastructure sizing) [-]; 0 when not sized.")
+    nodes_in_fullest_rack: int = Field(0, description="Nodes in the fullest compute rack [-].")
     replicas_after_node_failure: int | None = Field(
-        None, description="Replicas still serving with the fullest node down (0 for "
+        None, description="Replicas still serving with the fullest node down [-] (0 for "
                           "training: any failure stops the job).")
     replicas_after_rack_failure: int | None = Field(
         None, description="Replicas still serving with the rack holding the most replicas "
-                          "down; replicas spread evenly over nodes and across racks, a "
+                          "down [-]; replicas spread evenly over nodes and across racks, a "
                           "replica spanning nodes takes consecutive ones (0 for training).")
     survives_rack_failure: bool | None = Field(
         None, description="replicas_after_rack_failure >= replicas_for_load: the redundancy "
@@ -344,191 +367,210 @@ class ScaleResult(Frozen):
         None, description="What still serves when a rack fails.")
     rack_redundancy_message: Message | None = Field(
         None, description="Whether the redundancy choice covers a rack, and what would.")
-    explanation: list[str] = Field(default_factory=list)
-    messages: list[Message] = Field(default_factory=list)
+    explanation: list[str] = Field(default_factory=list, description="Plain sentences (English).")
+    messages: list[Message] = Field(default_factory=list, description="The same, translatable.")
 
 
 class FacilityResult(Frozen):
     """First-order power and heat (the infrastructure issue refines racks and cooling)."""
 
-    it_power_w: float
-    facility_power_w: float
-    pue: float
-    heat_btu_per_h: float
-    cooling_tons: float
-    racks: int
-    cooling: str
-    annual_energy_kwh: float
+    it_power_w: float = Field(description="IT power at maximum (compute and network) [W].")
+    facility_power_w: float = Field(description="IT power x PUE [W].")
+    pue: float = Field(description="Power usage effectiveness [-].")
+    heat_btu_per_h: float = Field(description="Heat of the IT load [BTU/h].")
+    cooling_tons: float = Field(description="Cooling capacity [tons of refrigeration].")
+    racks: int = Field(description="Racks, compute and network [-].")
+    cooling: str = Field(description="air, rdhx or dlc.")
+    annual_energy_kwh: float = Field(description="Facility energy in a year [kWh].")
 
 
 class CostResult(Frozen):
     ENGLISH = {"note": "note_messages"}
     JOINED = frozenset({"note"})
 
-    capital_usd: float | None
-    gpus_usd: float | None
-    servers_usd: float | None
-    note: str
+    capital_usd: float | None = Field(
+        description="Indicative capital of the deployment [USD]; None without prices.")
+    gpus_usd: float | None = Field(
+        description="The first cost line: GPUs (or servers with GPUs) [USD].")
+    servers_usd: float | None = Field(
+        description="Not priced separately [USD] (None; the lines are in infrastructure).")
+    note: str = Field(description="Where the prices come from and what has none (English).")
     note_messages: list[Message] = Field(default_factory=list, description="The note, "
                                          "sentence by sentence, translatable.")
 
 
 class RackResult(Frozen):
-    kind: str
-    items: list[str]
-    units_used: int
-    power_w: float
-    limit_w: float
+    kind: str = Field(description="compute or network.")
+    items: list[str] = Field(description="What the rack holds, in order.")
+    units_used: int = Field(description="Rack units taken [U].")
+    power_w: float = Field(description="Power of what it holds [W].")
+    limit_w: float = Field(description="Power the rack may draw [W].")
 
 
 class PowerResult(Frozen):
-    node_max_w: float
-    node_typical_w: float
-    compute_w: float
-    network_w: float
-    storage_w: float
-    it_max_w: float
-    it_typical_w: float
-    facility_w: float
-    pue: float
+    node_max_w: float = Field(description="One node at maximum [W].")
+    node_typical_w: float = Field(description="One node at its typical power [W].")
+    compute_w: float = Field(description="All nodes at maximum [W].")
+    network_w: float = Field(description="All switches [W].")
+    storage_w: float = Field(description="Storage systems (not sized: 0) [W].")
+    it_max_w: float = Field(description="Compute + network at maximum [W].")
+    it_typical_w: float = Field(description="Compute typical + network [W].")
+    facility_w: float = Field(description="IT maximum x PUE [W].")
+    pue: float = Field(description="Power usage effectiveness [-].")
 
 
 class CoolingResult(Frozen):
-    kind: str
-    rack_limit_w: float
-    heat_btu_per_h: float
-    tons: float
-    airflow_cfm: float
-    liquid_l_per_min: float
-    air_share: float
+    kind: str = Field(
+        description="air, rdhx (rear-door heat exchanger) or dlc (direct liquid cooling).")
+    rack_limit_w: float = Field(description="Power one rack may draw with this cooling [W].")
+    heat_btu_per_h: float = Field(description="Heat of the IT load [BTU/h].")
+    tons: float = Field(description="Cooling capacity [tons of refrigeration].")
+    airflow_cfm: float = Field(description="Air flow that removes the air-cooled share [CFM].")
+    liquid_l_per_min: float = Field(
+        description="Coolant flow that removes the liquid-cooled share [L/min].")
+    air_share: float = Field(description="Share of the heat that goes to air [-].")
 
 
 class ElectricalResult(Frozen):
-    voltage_v: float
-    power_factor: float
-    ab_feeds: bool
-    max_rack_current_a: float
-    pdu_rating_a: float
-    pdus_per_rack_per_feed: int
-    pdus_total: int
+    voltage_v: float = Field(description="Feed voltage, line to line [V].")
+    power_factor: float = Field(description="Power factor [-].")
+    ab_feeds: bool = Field(description="Two independent feeds (A/B) per rack.")
+    max_rack_current_a: float = Field(
+        description="Line current of the fullest rack, three-phase [A].")
+    pdu_rating_a: float = Field(description="Rating of one rack PDU [A].")
+    pdus_per_rack_per_feed: int = Field(description="PDUs the fullest rack needs per feed [-].")
+    pdus_total: int = Field(description="PDUs of all racks and feeds [-].")
 
 
 class EnergyResult(Frozen):
-    utilisation: float
-    annual_kwh: float
-    annual_cost_usd: float
-    annual_co2e_kg: float | None
-    annual_colocation_usd: float
+    utilisation: float = Field(description="Average load as a share of the peak [-].")
+    annual_kwh: float = Field(description="Facility energy in a year [kWh].")
+    annual_cost_usd: float = Field(description="Its cost [USD/year].")
+    annual_co2e_kg: float | None = Field(
+        description="Its emissions [kg CO2e/year]; None without a grid factor.")
+    annual_colocation_usd: float = Field(
+        description="Colocation billed per kW of IT power [USD/year].")
 
 
 class SwitchGroup(Frozen):
-    network: str
-    switch: str
-    switch_name: str
-    count: int
-    ports_used: int
-    power_w: float
+    network: str = Field(
+        description="The network (front-end and storage, compute fabric, out-of-band ...).")
+    switch: str = Field(description="Switch id.")
+    switch_name: str = Field(description="Switch name.")
+    count: int = Field(description="Switches [-].")
+    ports_used: int = Field(description="Ports in use [-].")
+    power_w: float = Field(description="Their power at maximum [W].")
 
 
 class FabricResult(Frozen):
-    switch: str
-    radix: int
-    port_gbps: float
-    endpoints: int
-    tiers: int
-    leaves: int
-    spines: int
-    cores: int
-    cables_per_tier: list[int]
-    transceivers: int
-    nics: int
-    oversubscription: float
-    two_tier_limit: int
+    switch: str = Field(description="Switch id of the fabric.")
+    radix: int = Field(description="Ports per switch [-].")
+    port_gbps: float = Field(description="Speed of one port [Gb/s].")
+    endpoints: int = Field(description="GPUs (NICs) the fabric connects [-].")
+    tiers: int = Field(description="Tiers of the fat tree [-].")
+    leaves: int = Field(description="Leaf switches [-].")
+    spines: int = Field(description="Spine switches [-].")
+    cores: int = Field(description="Core switches (third tier) [-].")
+    cables_per_tier: list[int] = Field(description="Cables between consecutive tiers [-].")
+    transceivers: int = Field(description="Optical transceivers [-].")
+    nics: int = Field(description="Scale-out NICs [-].")
+    oversubscription: float = Field(description="Downlinks per uplink at the leaves [-].")
+    two_tier_limit: int = Field(description="Most endpoints two tiers connect [-].")
 
 
 class NetworkResult(Frozen):
     ENGLISH = {"scale_up": "scale_up_message", "fabric_reason": "fabric_reason_message"}
 
-    scale_up: str
-    fabric: FabricResult | None
-    fabric_reason: str
-    groups: list[SwitchGroup]
-    scale_up_message: Message | None = None
-    fabric_reason_message: Message | None = None
+    scale_up: str = Field(description="The link between the GPUs of a node (English).")
+    fabric: FabricResult | None = Field(
+        description="The scale-out fabric; None when none is needed.")
+    fabric_reason: str = Field(description="Why there is a fabric or not (English).")
+    groups: list[SwitchGroup] = Field(description="Switches by network.")
+    scale_up_message: Message | None = Field(default=None, description="The link, translatable.")
+    fabric_reason_message: Message | None = Field(default=None, description="Why, translatable.")
 
 
 class StorageLine(Frozen):
-    tier: str
-    purpose: str
-    capacity_bytes: float
-    read_bytes_per_s: float = 0.0
-    write_bytes_per_s: float = 0.0
+    tier: str = Field(description="Where it is kept (GPU-direct / hot, hot, warm).")
+    purpose: str = Field(description="What is kept.")
+    capacity_bytes: float = Field(description="Capacity [B].")
+    read_bytes_per_s: float = Field(default=0.0, description="Read bandwidth it needs [B/s].")
+    write_bytes_per_s: float = Field(default=0.0, description="Write bandwidth it needs [B/s].")
 
 
 class StorageResult(Frozen):
-    preset: str
-    read_bytes_per_s_per_node: float
-    write_bytes_per_s_per_node: float
-    local_nvme_bytes: float
-    lines: list[StorageLine]
-    total_bytes: float
+    preset: str = Field(description="Storage tier id.")
+    read_bytes_per_s_per_node: float = Field(
+        description="Read bandwidth of the tier per node [B/s].")
+    write_bytes_per_s_per_node: float = Field(
+        description="Write bandwidth of the tier per node [B/s].")
+    local_nvme_bytes: float = Field(description="Local NVMe of all nodes [B].")
+    lines: list[StorageLine] = Field(description="What is stored, line by line.")
+    total_bytes: float = Field(description="Capacity of all lines [B].")
 
 
 class CostLineResult(Frozen):
-    item: str
-    quantity: float
-    unit_usd: float | None
-    total_usd: float | None
-    source: str
-    estimated: bool = False
+    item: str = Field(description="What the line prices (catalog name or a planning item).")
+    quantity: float = Field(description="How many [-] (usable TB for storage).")
+    unit_usd: float | None = Field(
+        description="Indicative price of one [USD]; None without a price.")
+    total_usd: float | None = Field(
+        description="quantity x unit price [USD]; None without a price.")
+    source: str = Field(description="Where the price comes from.")
+    estimated: bool = Field(
+        default=False, description="Priced by a planning rule where no price is published.")
 
 
 class InfrastructureResult(Frozen):
     """Racks, power, cooling, feeds, energy, networks, storage and cost of the deployment."""
 
-    power: PowerResult
-    cooling: CoolingResult
-    racks: list[RackResult]
-    electrical: ElectricalResult
-    energy: EnergyResult
-    network: NetworkResult
-    storage: StorageResult
-    cost_lines: list[CostLineResult]
-    capital_usd: float
-    annual_running_usd: float
-    years: float
-    tco_usd: float
-    cost_per_million_tokens_usd: float | None
-    warnings: list[Message] = Field(default_factory=list)
+    power: PowerResult = Field(description="Power of nodes, network and facility.")
+    cooling: CoolingResult = Field(description="Heat and how it is removed.")
+    racks: list[RackResult] = Field(
+        description="Racks in order: compute racks filled with nodes, then network.")
+    electrical: ElectricalResult = Field(description="Feeds and PDUs.")
+    energy: EnergyResult = Field(description="Energy, its cost and emissions, colocation.")
+    network: NetworkResult = Field(description="Scale-up link, fabric and access networks.")
+    storage: StorageResult = Field(description="What the deployment stores and reads.")
+    cost_lines: list[CostLineResult] = Field(description="Indicative capital by line.")
+    capital_usd: float = Field(description="Sum of the priced lines [USD].")
+    annual_running_usd: float = Field(description="Energy and colocation [USD/year].")
+    years: float = Field(description="Years of the total cost [years].")
+    tco_usd: float = Field(description="Capital + years x running cost, undiscounted [USD].")
+    cost_per_million_tokens_usd: float | None = Field(
+        description="Total cost over the output tokens of those years [USD/1e6 tokens]; None for "
+                    "training.")
+    warnings: list[Message] = Field(
+        default_factory=list, description="What the site sizing found (translatable).")
 
 
 class TrainingCandidate(Frozen):
     """One training configuration the search looked at."""
 
-    gpu: str
-    gpus: int
-    data_parallel: int
-    tensor_parallel: int
-    pipeline_parallel: int
-    zero_stage: int
-    per_gpu_bytes: float
-    fits: bool
-    step_time_s: float
-    time_to_train_s: float
-    reason: str
+    gpu: str = Field(description="GPU id.")
+    gpus: int = Field(description="GPUs of the configuration [-].")
+    data_parallel: int = Field(description="Data-parallel replicas [-].")
+    tensor_parallel: int = Field(description="Tensor-parallel degree [-].")
+    pipeline_parallel: int = Field(description="Pipeline stages [-].")
+    zero_stage: int = Field(description="ZeRO stage 0-3 [-].")
+    per_gpu_bytes: float = Field(description="What the fullest GPU holds [B].")
+    fits: bool = Field(description="It fits the usable memory.")
+    step_time_s: float = Field(description="One optimizer step [s].")
+    time_to_train_s: float = Field(description="Compute time for the token budget [s].")
+    reason: str = Field(description="Why chosen or not (English).")
 
 
 class TrainingScalePoint(Frozen):
     """Time to train against GPU count (the best fitting layout at each count)."""
 
-    gpus: int
-    data_parallel: int
-    tensor_parallel: int
-    pipeline_parallel: int
-    zero_stage: int
-    step_time_s: float
-    time_to_train_s: float
-    wall_clock_s: float
+    gpus: int = Field(description="GPUs [-].")
+    data_parallel: int = Field(description="Data-parallel replicas [-].")
+    tensor_parallel: int = Field(description="Tensor-parallel degree [-].")
+    pipeline_parallel: int = Field(description="Pipeline stages [-].")
+    zero_stage: int = Field(description="ZeRO stage 0-3 [-].")
+    step_time_s: float = Field(description="One optimizer step [s].")
+    time_to_train_s: float = Field(description="Compute time for the token budget [s].")
+    wall_clock_s: float = Field(description="With checkpoints and failures [s].")
 
 
 class TrainingResult(Frozen):
@@ -542,76 +584,81 @@ class TrainingResult(Frozen):
     ENGLISH = {"explanation": "messages"}
 
     method: str = Field(description="full, lora or qlora")
-    optimizer: str
+    optimizer: str = Field(description="Optimizer (adamw, adam, adamw-8bit, sgd, lion, adafactor).")
     chosen_by: str = Field(description="user (all degrees given) or the search")
-    gpu: str
-    gpus_total: int
-    gpus_per_node: int
-    nodes: int
-    data_parallel: int
-    tensor_parallel: int
-    pipeline_parallel: int
-    zero_stage: int
-    sequence_parallel: bool
-    activation_recompute: str
-    micro_batch_size: int
-    sequence_length: int
-    gradient_accumulation_steps: int
-    global_batch_sequences: int
-    tokens_per_step: float
-    params_total: float
-    params_trainable: float = Field(description="Full: all; LoRA/QLoRA: the adapters.")
-    adapter_params: float = Field(description="LoRA/QLoRA adapter parameters (0 for full).")
+    gpu: str = Field(description="GPU id.")
+    gpus_total: int = Field(description="GPUs of the job [-].")
+    gpus_per_node: int = Field(description="GPUs per node [-].")
+    nodes: int = Field(description="Nodes [-].")
+    data_parallel: int = Field(description="Data-parallel replicas N_d [-].")
+    tensor_parallel: int = Field(description="Tensor-parallel degree t [-].")
+    pipeline_parallel: int = Field(description="Pipeline stages p [-].")
+    zero_stage: int = Field(description="ZeRO stage 0-3 [-].")
+    sequence_parallel: bool = Field(description="Megatron sequence parallelism.")
+    activation_recompute: str = Field(description="none, selective or full.")
+    micro_batch_size: int = Field(description="Sequences per micro-batch [-].")
+    sequence_length: int = Field(description="Tokens per sequence [tokens].")
+    gradient_accumulation_steps: int = Field(description="Micro-batches per optimizer step [-].")
+    global_batch_sequences: int = Field(description="Sequences per optimizer step [-].")
+    tokens_per_step: float = Field(description="Tokens per optimizer step [tokens].")
+    params_total: float = Field(description="All parameters of the model [-].")
+    params_trainable: float = Field(description="Full: all; LoRA/QLoRA: the adapters [-].")
+    adapter_params: float = Field(description="LoRA/QLoRA adapter parameters [-] (0 for full).")
     model_state_bytes_per_param: float = Field(
-        description="Unsharded bytes per trainable parameter (16 for mixed-precision AdamW).")
+        description="Unsharded bytes per trainable parameter [B] (16 for mixed-precision AdamW).")
     weights_bytes_per_gpu: float = Field(description="16-bit (or 4-bit frozen) weights [B].")
-    gradients_bytes_per_gpu: float
+    gradients_bytes_per_gpu: float = Field(description="Gradients [B].")
     optimizer_bytes_per_gpu: float = Field(description="FP32 master copy and moments [B].")
     model_state_bytes_per_gpu: float = Field(description="Weights + gradients + optimizer [B].")
     activation_bytes_per_layer: float = Field(description="One layer, one micro-batch [B].")
-    activation_bytes_per_gpu: float
+    activation_bytes_per_gpu: float = Field(
+        description="Activations kept for the backward pass [B].")
     runtime_bytes_per_gpu: float = Field(description="CUDA context, buffers, fragmentation [B].")
     per_gpu_bytes: float = Field(description="Model states + activations [B].")
-    gpu_memory_bytes: float
-    gpu_usable_bytes: float
-    fits: bool
+    gpu_memory_bytes: float = Field(description="Memory of one GPU [B].")
+    gpu_usable_bytes: float = Field(description="Share the job may use [B].")
+    fits: bool = Field(description="per_gpu_bytes <= gpu_usable_bytes.")
     activations_approximate: bool = Field(
         description="Korthikanti's formulas assume a GeLU MLP of 4h and multi-head attention.")
-    flops_per_token: float = Field(description="Training FLOPs per token (6N full).")
-    flops_total: float
-    peak_flops_per_gpu: float
-    mfu: float
-    compute_time_per_step_s: float
+    flops_per_token: float = Field(description="Training FLOPs per token (6N full) [FLOP].")
+    flops_total: float = Field(description="FLOPs of the whole run [FLOP].")
+    peak_flops_per_gpu: float = Field(description="Dense BF16 peak of one GPU [FLOP/s].")
+    mfu: float = Field(description="Model FLOPs utilisation [-].")
+    compute_time_per_step_s: float = Field(description="Compute of one step at the MFU [s].")
     dp_communication_s: float = Field(description="Gradient all-reduce per step [s].")
     tp_communication_s: float = Field(description="Tensor-parallel collectives per step [s].")
     pp_communication_s: float = Field(description="Pipeline sends per step [s].")
-    communication_s: float
+    communication_s: float = Field(description="All communication of one step [s].")
     communication_hidden: bool = Field(description="Communication shorter than compute.")
-    pipeline_bubble_share: float = Field(description="(p - 1) / micro-batches per step.")
-    step_time_s: float
-    steps: float
-    tokens_total: float
+    pipeline_bubble_share: float = Field(description="(p - 1) / micro-batches per step [-].")
+    step_time_s: float = Field(description="One optimizer step [s].")
+    steps: float = Field(description="Optimizer steps for the token budget [-].")
+    tokens_total: float = Field(description="Tokens trained on [tokens].")
     time_to_train_s: float = Field(description="Compute only: 6ND / (GPUs x peak x MFU) [s].")
-    gpu_hours: float
-    checkpoint_bytes: float
-    checkpoint_write_bytes_per_s: float
-    checkpoint_save_s: float
+    gpu_hours: float = Field(description="GPU time of the compute [GPU h].")
+    checkpoint_bytes: float = Field(description="One checkpoint [B].")
+    checkpoint_write_bytes_per_s: float = Field(
+        description="Aggregate write rate while saving [B/s].")
+    checkpoint_save_s: float = Field(description="Saving one checkpoint [s].")
     mtbf_cluster_s: float = Field(description="Mean time between failures of the cluster [s].")
     checkpoint_interval_s: float = Field(description="Young/Daly sqrt(2 x save x MTBF) [s].")
     checkpoint_overhead_share: float = Field(
-        description="Saving plus lost work: save/interval + interval/(2 MTBF).")
-    wall_clock_s: float = Field(description="Time to train with checkpoint and failure losses.")
-    checkpoints_retained: int
-    checkpoint_storage_bytes: float
-    dataset_bytes: float
-    storage_bytes: float
-    target_days: float | None = None
-    meets_target: bool | None = None
-    candidates: list[TrainingCandidate] = Field(default_factory=list)
+        description="Saving plus lost work: save/interval + interval/(2 MTBF) [-].")
+    wall_clock_s: float = Field(description="Time to train with checkpoint and failure losses [s].")
+    checkpoints_retained: int = Field(description="Checkpoints kept [-].")
+    checkpoint_storage_bytes: float = Field(description="Storage of the kept checkpoints [B].")
+    dataset_bytes: float = Field(description="The data set on disk [B].")
+    storage_bytes: float = Field(description="Checkpoints + data set [B].")
+    target_days: float | None = Field(
+        default=None, description="Wall-clock target [days]; None without one.")
+    meets_target: bool | None = Field(
+        default=None, description="Trains within the target; None without one.")
+    candidates: list[TrainingCandidate] = Field(
+        default_factory=list, description="The best (or closest) configuration on each GPU.")
     scaling: list[TrainingScalePoint] = Field(
         default_factory=list, description="Time to train at 1x, 2x, 4x ... the GPUs chosen.")
-    explanation: list[str] = Field(default_factory=list)
-    messages: list[Message] = Field(default_factory=list)
+    explanation: list[str] = Field(default_factory=list, description="Plain sentences (English).")
+    messages: list[Message] = Field(default_factory=list, description="The same, translatable.")
 
 
 class RagResult(Frozen):
@@ -619,40 +666,44 @@ class RagResult(Frozen):
 
     ENGLISH = {"explanation": "messages"}
 
-    documents: int
-    tokens_corpus: float
-    chunks: float
-    tokens_embedded: float = Field(description="Chunks x chunk length (overlap embedded twice).")
-    embedding_params: float
-    embedding_dim: int
+    documents: int = Field(description="Documents in the corpus [-].")
+    tokens_corpus: float = Field(description="Tokens of the corpus [tokens].")
+    chunks: float = Field(description="Chunks (vectors) [-].")
+    tokens_embedded: float = Field(
+        description="Chunks x chunk length (overlap embedded twice) [tokens].")
+    embedding_params: float = Field(description="Parameters of the embedding model [-].")
+    embedding_dim: int = Field(description="Dimensions of a vector [-].")
     embedding_model: str = Field(default="", description="Catalog id of the embedding model "
                                  "(empty: sized from embedding_params).")
-    embedding_model_name: str = ""
-    embedding_gpu: str
-    embedding_gpus: int
-    embedding_flops: float
-    indexing_time_s: float
-    index: str
-    index_memory_bytes: float
+    embedding_model_name: str = Field(default="", description="Its name ('' without one).")
+    embedding_gpu: str = Field(description="GPU id the corpus is embedded on.")
+    embedding_gpus: int = Field(description="GPUs embedding [-].")
+    embedding_flops: float = Field(description="FLOPs to embed the corpus once [FLOP].")
+    indexing_time_s: float = Field(description="Time to embed the corpus once [s].")
+    index: str = Field(description="hnsw, ivf-pq or flat.")
+    index_memory_bytes: float = Field(description="The vector index in memory [B].")
     vectors_bytes: float = Field(description="Raw vectors, no index structure [B].")
     index_storage_bytes: float = Field(description="Index + chunk text on disk [B].")
-    chunk_text_bytes: float
-    retrieval_latency_s: float
+    chunk_text_bytes: float = Field(description="Text of the chunks [B].")
+    retrieval_latency_s: float = Field(
+        description="Embedding the query and searching the index [s].")
     ttft_s: float = Field(description="TTFT at the scenario load without retrieval [s].")
-    ttft_with_retrieval_s: float
-    added_prompt_tokens: int = Field(description="top_k x chunk tokens the prompt carries.")
-    prompt_holds_context: bool
-    reindex_per_day: float
-    reindex_gpu_hours_per_day: float
-    explanation: list[str] = Field(default_factory=list)
-    messages: list[Message] = Field(default_factory=list)
+    ttft_with_retrieval_s: float = Field(description="TTFT + retrieval latency [s].")
+    added_prompt_tokens: int = Field(
+        description="top_k x chunk tokens the prompt carries [tokens].")
+    prompt_holds_context: bool = Field(description="The prompt is at least the retrieved tokens.")
+    reindex_per_day: float = Field(description="Share of the corpus embedded again per day [-].")
+    reindex_gpu_hours_per_day: float = Field(description="GPU time that takes [GPU h/day].")
+    explanation: list[str] = Field(default_factory=list, description="Plain sentences (English).")
+    messages: list[Message] = Field(default_factory=list, description="The same, translatable.")
 
 
 class CpuOption(Frozen):
-    cpu: str
-    sockets: int
-    memory_bandwidth_bytes_per_s: float
-    tokens_per_s_single: float
+    cpu: str = Field(description="CPU id.")
+    sockets: int = Field(description="Sockets per server [-].")
+    memory_bandwidth_bytes_per_s: float = Field(
+        description="Peak memory bandwidth, all sockets [B/s].")
+    tokens_per_s_single: float = Field(description="Speed of one user alone [tokens/s].")
 
 
 class CpuResult(Frozen):
@@ -660,33 +711,38 @@ class CpuResult(Frozen):
 
     ENGLISH = {"verdict_text": "verdict_message", "explanation": "messages"}
 
-    cpu: str
-    cpu_name: str
-    sockets: int
-    weights: str
-    weights_bytes: float
+    cpu: str = Field(description="CPU id of the server compared.")
+    cpu_name: str = Field(description="Its name.")
+    sockets: int = Field(description="Sockets per server [-].")
+    weights: str = Field(description="Weight format on the CPU (name).")
+    weights_bytes: float = Field(description="Weights in that format [B].")
     memory_bandwidth_bytes_per_s: float = Field(description="Peak, all sockets [B/s].")
-    bandwidth_efficiency: float
-    single_user_tokens_per_s: float
-    single_user_ttft_s: float
-    users: float = Field(description="Concurrency compared (the scenario's load).")
-    tokens_per_s_per_user: float = Field(description="At the scenario's load.")
-    output_tokens_per_s: float = Field(description="Aggregate at the scenario's load.")
+    bandwidth_efficiency: float = Field(
+        description="Share of peak memory bandwidth decode reaches [-].")
+    single_user_tokens_per_s: float = Field(description="Speed of one user alone [tokens/s].")
+    single_user_ttft_s: float = Field(description="TTFT of one user alone [s].")
+    users: float = Field(description="Concurrency compared (the scenario's load) [-].")
+    tokens_per_s_per_user: float = Field(description="At the scenario's load [tokens/s].")
+    output_tokens_per_s: float = Field(description="Aggregate at the scenario's load [tokens/s].")
     ttft_s: float = Field(description="TTFT at the scenario's load [s].")
-    users_meeting_speed: int = Field(description="Most users at the speed target.")
-    meets_targets: bool
-    power_w: float
-    price_usd: float | None
-    gpu_tokens_per_s_per_user: float
-    gpu_output_tokens_per_s: float
-    gpu_ttft_s: float
-    speed_ratio: float = Field(description="CPU / GPU tokens per second per user.")
+    users_meeting_speed: int = Field(description="Most users at the speed target [-].")
+    meets_targets: bool = Field(description="Both targets are met at the scenario's load.")
+    power_w: float = Field(description="Server power: sockets x TDP + host [W].")
+    price_usd: float | None = Field(
+        description="Indicative CPU price, all sockets [USD]; None without a price.")
+    gpu_tokens_per_s_per_user: float = Field(
+        description="The GPU option at the same load [tokens/s].")
+    gpu_output_tokens_per_s: float = Field(
+        description="The GPU option's aggregate at the same load [tokens/s].")
+    gpu_ttft_s: float = Field(description="The GPU option's TTFT at the same load [s].")
+    speed_ratio: float = Field(description="CPU / GPU tokens per second per user [-].")
     verdict: str = Field(description="cpu-suffices, cpu-for-light-use or gpu-needed")
-    verdict_text: str
-    verdict_message: Message | None = None
-    alternatives: list[CpuOption] = Field(default_factory=list)
-    explanation: list[str] = Field(default_factory=list)
-    messages: list[Message] = Field(default_factory=list)
+    verdict_text: str = Field(description="The verdict as a sentence (English).")
+    verdict_message: Message | None = Field(default=None, description="The same, translatable.")
+    alternatives: list[CpuOption] = Field(
+        default_factory=list, description="Every catalog CPU compared, one user alone.")
+    explanation: list[str] = Field(default_factory=list, description="Plain sentences (English).")
+    messages: list[Message] = Field(default_factory=list, description="The same, translatable.")
 
 
 class Assumption(Frozen):
@@ -694,10 +750,11 @@ class Assumption(Frozen):
 
     name: str = Field(description="Id of the figure ('vllm.eta_mem', 'training_mfu'); "
                                   "factor_overrides use it.")
-    value: Any
-    unit: str = ""
+    value: Any = Field(description="The value used, in ``unit``.")
+    unit: str = Field(default="", description="Its unit ('' for a pure number).")
     source: str = Field(description="Where the value comes from, in English.")
-    overridden: bool = False
+    overridden: bool = Field(
+        default=False, description="True when the scenario set it instead of the catalog.")
     subject: str | None = Field(
         default=None, description="Name of the product the id's prefix names (GPU, server, "
                                   "engine or number format), for the readable label.")
@@ -719,27 +776,33 @@ class SizingResult(Frozen):
 
     ENGLISH = {"warnings": "warning_messages"}
 
-    schema_version: int = RESULT_SCHEMA_VERSION
-    tool_version: str
-    catalog_versions: dict[str, str]
+    schema_version: int = Field(
+        default=RESULT_SCHEMA_VERSION, description="Version of this result's schema [-].")
+    tool_version: str = Field(description="AI Sizer version that sized it.")
+    catalog_versions: dict[str, str] = Field(description="Version of each catalog file used.")
     inputs: Scenario = Field(description="The scenario after defaults were applied: sizing it "
                                          "again evaluates the same configuration as given.")
-    model: ModelFacts
-    gpu: GpuFacts
-    memory: MemoryResult
-    performance: PerformanceResult
-    selection: SelectionResult
-    scale: ScaleResult
-    facility: FacilityResult
-    cost: CostResult
-    infrastructure: InfrastructureResult | None = None
-    training: TrainingResult | None = None
-    rag: RagResult | None = None
-    cpu: CpuResult | None = None
+    model: ModelFacts = Field(description="The model as the sizing counted it.")
+    gpu: GpuFacts = Field(description="The GPU of the configuration.")
+    memory: MemoryResult = Field(description="Step 2: memory.")
+    performance: PerformanceResult = Field(description="Step 4: performance.")
+    selection: SelectionResult = Field(description="Step 3: the GPU configuration.")
+    scale: ScaleResult = Field(description="Step 5: redundancy and scale.")
+    facility: FacilityResult = Field(description="Headline power and heat.")
+    cost: CostResult = Field(description="Headline capital.")
+    infrastructure: InfrastructureResult | None = Field(
+        default=None, description="Racks, power, cooling, networks, storage and cost.")
+    training: TrainingResult | None = Field(
+        default=None, description="Training or fine-tuning; None for serving.")
+    rag: RagResult | None = Field(default=None, description="Retrieval; None without a rag block.")
+    cpu: CpuResult | None = Field(
+        default=None, description="The CPU comparison; None without a cpu block.")
     test_plan: TestPlanResult | None = Field(
         default=None, description="The load test of one replica the sizing implies.")
     validation: ValidationResult | None = Field(
         default=None, description="Imported measurements beside the prediction (Validation).")
-    assumptions: list[Assumption]
-    warnings: list[str]
-    warning_messages: list[Message] = Field(default_factory=list)
+    assumptions: list[Assumption] = Field(
+        description="Every default and efficiency factor used, with its source.")
+    warnings: list[str] = Field(description="What the user must know (English).")
+    warning_messages: list[Message] = Field(
+        default_factory=list, description="The same, translatable.")
