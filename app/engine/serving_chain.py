@@ -83,7 +83,7 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
     warnings += extra_warnings
     inputs = explain.inputs_after_defaults(r, config)
     test_plan = test_plan_result(catalog, config, performance, scale, inputs.workload,
-                                 scenario.name)
+                                 scenario.name, plan=plan)
     result = SizingResult(
         tool_version=__version__,
         catalog_versions=dict(catalog.versions),

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from app.domain.catalog import Catalog
 from app.domain.result import Band, PerformanceResult, ScaleResult
-from app.domain.scenario import Workload
+from app.domain.scenario import Workload as ScenarioWorkload
 from app.domain.testplan import Expected, LoadLevel, TestPlanResult
 from app.engine.configuration import Configuration
+from app.engine.evaluate import MemoryPlan
+from app.engine.performance import Workload
 from app.engine.validation import Load, expected_range, predict
 
 MAX_DOUBLINGS = 10
@@ -79,8 +81,10 @@ def expected_of(figures: dict[str, float], band: Band) -> dict[str, Expected]:
 
 
 def levels_of(catalog: Catalog, config: Configuration, performance: PerformanceResult,
-              prompt: int, output: int, context: int) -> list[LoadLevel]:
-    """Every level of the plan with its prediction, range, targets and requests."""
+              prompt: int, output: int, context: int,
+              plan: MemoryPlan | None = None) -> list[LoadLevel]:
+    """Every level of the plan with its prediction, range, targets and requests (``plan``:
+    the sizing's memory plan of ``config`` for this request shape, reused)."""
     rounds = catalog.default("test_plan_rounds")
     minimum = catalog.default("test_plan_min_requests")
     sweep = sweep_levels(performance.at_concurrency.concurrency,
@@ -88,7 +92,8 @@ def levels_of(catalog: Catalog, config: Configuration, performance: PerformanceR
     rates = rate_levels(performance)
     loads = [Load("concurrency", users, prompt, output) for _, users in sweep]
     loads += [Load("request_rate", rate, prompt, output) for _, rate, _ in rates]
-    figures = predict(config, context, loads)
+    known = {(Workload(prompt, output), context): plan} if plan is not None else None
+    figures = predict(config, context, loads, known)
     band = performance.band
     levels = [LoadLevel(name=name, kind="concurrency", concurrency=users,
                         requests=requests_for(users, rounds, minimum), output_tokens=output,
@@ -104,8 +109,9 @@ def levels_of(catalog: Catalog, config: Configuration, performance: PerformanceR
 
 
 def test_plan_result(catalog: Catalog, config: Configuration, performance: PerformanceResult,
-                     scale: ScaleResult, workload: Workload, scenario_name: str,
-                     serving_of_training: bool = False) -> TestPlanResult:
+                     scale: ScaleResult, workload: ScenarioWorkload, scenario_name: str,
+                     serving_of_training: bool = False,
+                     plan: MemoryPlan | None = None) -> TestPlanResult:
     """The load test of one replica of ``config`` at the sized load.
 
     Parameters
@@ -113,6 +119,7 @@ def test_plan_result(catalog: Catalog, config: Configuration, performance: Perfo
     config : the sized configuration (the serving one for a training scenario)
     performance, scale : the result's Step 4 and Step 5 sections
     workload : the scenario's workload after defaults (prompt, output, context, users)
+    plan : the sizing's memory plan of ``config`` (reused, not made again)
     """
     prompt, output = workload.prompt_tokens, workload.output_tokens
     context = workload.context_tokens
@@ -134,4 +141,4 @@ def test_plan_result(catalog: Catalog, config: Configuration, performance: Perfo
         redundancy=scale.redundancy, band_low=performance.band.low,
         band_high=performance.band.high, site_profile=performance.site_profile,
         targets=dict(performance.targets), serving_of_training=serving_of_training,
-        levels=levels_of(catalog, config, performance, prompt, output, context))
+        levels=levels_of(catalog, config, performance, prompt, output, context, plan))

@@ -228,7 +228,7 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
     rag, cpu, extra_assumptions, extra_warnings = additions(catalog, r, config, performance)
     inputs = explain_training.training_inputs(scenario, r, config, plan, setup)
     served_plan = test_plan_result(catalog, config, performance, scale, inputs.workload,
-                                   scenario.name, serving_of_training=True)
+                                   scenario.name, serving_of_training=True, plan=chosen.plan)
     sized = SizingResult(
         tool_version=__version__,
         catalog_versions=dict(catalog.versions),

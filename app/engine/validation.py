@@ -31,7 +31,7 @@ from app.domain.result import Band, SizingResult
 from app.domain.scenario import Scenario
 from app.domain.validation import TargetVerdict, ValidationPoint
 from app.engine.configuration import Choice, Configuration, configure, engine_factors
-from app.engine.evaluate import batch_cap, plan_memory, points_at, slo_capacity_of
+from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory, points_at, slo_capacity_of
 from app.engine.inference import Factors, decode_step, prefill_time
 from app.engine.performance import Workload, open_loop
 from app.engine.site_factors import site_scaled
@@ -107,9 +107,8 @@ class Load:
                    max(point.output_tokens, 1.0), point.context_tokens)
 
 
-def _closed_loop(config: Configuration, work: Workload, peak: int,
+def _closed_loop(config: Configuration, work: Workload, plan: MemoryPlan,
                  users: list[float]) -> list[dict[str, float]]:
-    plan = plan_memory(config, work, peak)
     points = points_at(config, plan, work, users)
     return [{"ttft_s": float(points.ttft_s[i]), "itl_s": float(points.itl_s[i]),
              "tokens_per_s_per_user": float(1.0 / points.itl_s[i]),
@@ -117,9 +116,8 @@ def _closed_loop(config: Configuration, work: Workload, peak: int,
             for i in range(len(users))]
 
 
-def _open_loop(config: Configuration, work: Workload, peak: int, rate: float
+def _open_loop(config: Configuration, work: Workload, plan: MemoryPlan, rate: float
                ) -> dict[str, float]:
-    plan = plan_memory(config, work, peak)
     point = open_loop(config.replica, work, rate, batch_cap(config, plan, work))
     return {"ttft_s": float(point.ttft_s[0]), "itl_s": float(point.itl_s[0]),
             "tokens_per_s_per_user": float(1.0 / point.itl_s[0]),
@@ -135,7 +133,8 @@ def _single_stream(config: Configuration, load: Load) -> dict[str, float]:
             "itl_s": itl, "tokens_per_s_per_user": 1.0 / itl}
 
 
-def predict(config: Configuration, peak_context: int, loads: list[Load]
+def predict(config: Configuration, peak_context: int, loads: list[Load],
+            plans: dict[tuple[Workload, int], MemoryPlan] | None = None
             ) -> list[dict[str, float]]:
     """The engine's figures at each load, in the order given.
 
@@ -144,28 +143,38 @@ def predict(config: Configuration, peak_context: int, loads: list[Load]
     config : the sized configuration (its factors as they are)
     peak_context : longest sequence the engine admits (the scenario's context) [tokens]
     loads : the measured loads, with their prompt and output lengths
+    plans : memory plans of ``config`` already made, by (request shape, peak context): the
+        sizing's own is reused, so the sized configuration is planned once; each other shape
+        is planned once here
 
     Returns
     -------
     For each load: ``ttft_s`` [s], ``itl_s`` [s], ``tokens_per_s_per_user`` and
     ``output_tokens_per_s`` [tokens/s]; single streams also ``prefill_s`` [s].
     """
+    known = dict(plans or {})
+
+    def plan_for(work: Workload) -> MemoryPlan:
+        key = (work, max(peak_context, math.ceil(work.prompt_tokens + work.output_tokens)))
+        if key not in known:
+            known[key] = plan_memory(config, work, key[1])
+        return known[key]
+
     found: dict[int, dict[str, float]] = {}
     closed: dict[tuple[float, float], list[int]] = {}
     for index, load in enumerate(loads):
         work = Workload(load.prompt_tokens, load.output_tokens)
-        peak = max(peak_context, math.ceil(load.prompt_tokens + load.output_tokens))
         if load.kind == "concurrency":
             closed.setdefault((load.prompt_tokens, load.output_tokens), []).append(index)
         elif load.kind == "request_rate":
-            found[index] = _open_loop(config, work, peak, load.value)
+            found[index] = _open_loop(config, work, plan_for(work), load.value)
         else:
             found[index] = _single_stream(config, load)
     for (prompt, output), indexes in closed.items():
-        peak = max(peak_context, math.ceil(prompt + output))
+        work = Workload(prompt, output)
         users = [loads[i].value for i in indexes]
-        for i, figures in zip(indexes, _closed_loop(config, Workload(prompt, output), peak,
-                                                    users), strict=True):
+        for i, figures in zip(indexes, _closed_loop(config, work, plan_for(work), users),
+                              strict=True):
             found[i] = figures
     return [found[i] for i in range(len(loads))]
 
