@@ -9,9 +9,11 @@ sentences (:mod:`app.engine.narrative`). The formulas live in the topic modules
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
+from app import __version__
 from app.domain.catalog import Catalog
 from app.domain.result import (
     Assumption,
@@ -28,6 +30,7 @@ from app.domain.result import (
     PerformanceResult,
     RackResult,
     ScaleResult,
+    SizingResult,
     TtftPoint,
 )
 from app.domain.scenario import Hardware, Scenario, Targets
@@ -300,6 +303,18 @@ def scale_result(catalog: Catalog, config: Configuration, p: PerformanceResult,
         cold_start_s=cold, storage_tier=tier.id, batch_completion_hours=hours,
         failure_message=failure, messages=messages,
     )
+
+
+def sizing_result(catalog: Catalog, r: Resolved, config: Configuration,
+                  site: InfrastructureResult, **sections: Any) -> SizingResult:
+    """The result of a sizing: ``sections`` (inputs, memory, performance, selection, scale,
+    training, rag, cpu, test_plan, assumptions, warning_messages) with what every sizing
+    adds alike: the versions, the model and GPU facts, and the site with its headline
+    facility and cost figures."""
+    return SizingResult(
+        tool_version=__version__, catalog_versions=dict(catalog.versions),
+        model=model_facts(r), gpu=gpu_facts(config), facility=facility_result(site),
+        cost=cost_result(site), infrastructure=site, **sections)
 
 
 def facility_result(site: InfrastructureResult) -> FacilityResult:

@@ -14,7 +14,6 @@ import math
 from collections.abc import Iterator
 from dataclasses import replace
 
-from app import __version__
 from app.domain.catalog import Catalog
 from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
@@ -84,25 +83,10 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
     inputs = explain.inputs_after_defaults(r, config)
     test_plan = test_plan_result(catalog, config, performance, scale, inputs.workload,
                                  scenario.name, plan=plan)
-    result = SizingResult(
-        tool_version=__version__,
-        catalog_versions=dict(catalog.versions),
-        inputs=inputs,
-        model=explain.model_facts(r),
-        gpu=explain.gpu_facts(config),
-        memory=memory,
-        performance=performance,
-        selection=selection,
-        scale=scale,
-        facility=explain.facility_result(site),
-        cost=explain.cost_result(site),
-        infrastructure=site,
-        rag=rag,
-        cpu=cpu,
-        test_plan=test_plan,
-        assumptions=assumptions,
-        warning_messages=warnings,
-    )
+    result = explain.sizing_result(
+        catalog, r, config, site, inputs=inputs, memory=memory, performance=performance,
+        selection=selection, scale=scale, rag=rag, cpu=cpu, test_plan=test_plan,
+        assumptions=assumptions, warning_messages=warnings)
     result = with_validation(catalog, scenario, config, result)
     levers_follow = explain.misses_a_target(performance)
     yield result, levers_follow

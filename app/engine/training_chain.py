@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from app import __version__
 from app.domain.catalog import Catalog, ModelSpec
 from app.domain.problems import problem
 from app.domain.result import Assumption, SelectionResult, SizingResult, TrainingCandidate
@@ -229,24 +228,11 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
     inputs = explain_training.training_inputs(scenario, r, config, plan, setup)
     served_plan = test_plan_result(catalog, config, performance, scale, inputs.workload,
                                    scenario.name, serving_of_training=True, plan=chosen.plan)
-    sized = SizingResult(
-        tool_version=__version__,
-        catalog_versions=dict(catalog.versions),
-        inputs=inputs,
-        model=explain.model_facts(r),
-        gpu=explain.gpu_facts(config),
-        memory=memory,
-        performance=performance,
+    sized = explain.sizing_result(
+        catalog, r, config, site, inputs=inputs, memory=memory, performance=performance,
         selection=SelectionResult(chosen=explain_training.training_chosen(plan, config),
                                   chosen_by=f"training: {chosen_by}"),
-        scale=scale,
-        facility=explain.facility_result(site),
-        cost=explain.cost_result(site),
-        infrastructure=site,
-        training=result,
-        rag=rag,
-        cpu=cpu,
-        test_plan=served_plan,
+        scale=scale, training=result, rag=rag, cpu=cpu, test_plan=served_plan,
         assumptions=(assumptions + explain_training.training_assumptions(plan, server_name)
                      + r.assumptions
                      + explain.engine_assumptions(catalog, config, r) + site_assumptions

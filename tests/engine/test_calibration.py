@@ -74,14 +74,9 @@ def test_the_summary_gives_median_p90_worst_error_and_factor_per_group():
     assert summary["single-user decode"]["median_abs_error"] == 0.0
 
 
-@pytest.mark.parametrize(("metric", "measured"), [("tokens_per_s_per_user", 40.0),
-                                                  ("itl_s", 0.040),
-                                                  ("output_tokens_per_s", 200.0),
-                                                  ("ttft_s", 0.1)])
-def test_a_fitted_speed_reproduces_the_measurement(catalog, metric, measured):
-    """Llama-3.1-8B BF16 on one L40S at 8 users (the catalog's factors predict 35 tokens/s,
-    28.5 ms, 275 tokens/s and 0.12 s): the factor found makes the engine predict the measured
-    figure (within the bisection's resolution), faster or slower than the catalog."""
+def scaled_l40s(catalog):
+    """``config_for(speed)`` of Llama-3.1-8B BF16 on one L40S (vLLM), every efficiency scaled
+    by ``speed``, for 1,000-token prompts and 200-token answers."""
     model = catalog.model("llama-3.1-8b")
     choice = Choice("l40s", 1, 1, "bf16", "bf16", "vllm")
     base = configure(catalog, model, choice).replica.factors
@@ -90,6 +85,19 @@ def test_a_fitted_speed_reproduces_the_measurement(catalog, metric, measured):
     def config_for(speed: float):
         config = configure(catalog, model, choice, vars(base.scaled(speed)))
         return config, plan_memory(config, work, 1200), work
+
+    return config_for
+
+
+@pytest.mark.parametrize(("metric", "measured"), [("tokens_per_s_per_user", 40.0),
+                                                  ("itl_s", 0.040),
+                                                  ("output_tokens_per_s", 200.0),
+                                                  ("ttft_s", 0.1)])
+def test_a_fitted_speed_reproduces_the_measurement(catalog, metric, measured):
+    """Llama-3.1-8B BF16 on one L40S at 8 users (the catalog's factors predict 35 tokens/s,
+    28.5 ms, 275 tokens/s and 0.12 s): the factor found makes the engine predict the measured
+    figure (within the bisection's resolution), faster or slower than the catalog."""
+    config_for = scaled_l40s(catalog)
 
     speed = speed_for_measurement(config_for, metric, measured, 8.0)
     assert 0.2 < speed < 5.0
@@ -99,14 +107,7 @@ def test_a_fitted_speed_reproduces_the_measurement(catalog, metric, measured):
 def test_a_measurement_beyond_what_scaling_reaches_is_clipped(catalog):
     """Efficiencies cannot exceed the roofline: 900 tokens/s at 8 users is out of reach of one
     L40S, so the factor ends at the upper bound and the prediction stays below."""
-    model = catalog.model("llama-3.1-8b")
-    choice = Choice("l40s", 1, 1, "bf16", "bf16", "vllm")
-    base = configure(catalog, model, choice).replica.factors
-    work = Workload(1000, 200)
-
-    def config_for(speed: float):
-        config = configure(catalog, model, choice, vars(base.scaled(speed)))
-        return config, plan_memory(config, work, 1200), work
+    config_for = scaled_l40s(catalog)
 
     speed = speed_for_measurement(config_for, "output_tokens_per_s", 900.0, 8.0)
     assert speed == pytest.approx(5.0, rel=1e-6)
