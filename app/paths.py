@@ -34,7 +34,7 @@ def catalogs_dir() -> Path:
 
 
 def resources_dir() -> Path:
-    """Icons, fonts, translations, examples, calibration cases."""
+    """Icons, fonts, examples, calibration cases."""
     return root() / "resources"
 
 
