@@ -100,21 +100,38 @@ def measure(config: Configuration, work: Workload, peak_context: int) -> Measure
     return Measured(config, plan, curve.shared())
 
 
+class NodePlans:
+    """Step 5's node plan (:func:`app.engine.servers.node_plan`) of each GPU, GPUs per
+    replica and load a search asks for, made once: many candidates differ only in their
+    number formats."""
+
+    def __init__(self, catalog: Catalog, redundancy: str, server: str | None = None):
+        self.catalog, self.redundancy, self.server = catalog, redundancy, server
+        self.plans: dict[tuple[str, int, int], NodePlan] = {}
+
+    def __call__(self, config: Configuration, load: int) -> NodePlan:
+        key = (config.gpu.id, config.replica.gpus, load)
+        if key not in self.plans:
+            self.plans[key] = node_plan(self.catalog, config.gpu, self.server,
+                                        config.replica.gpus, load, self.redundancy)
+        return self.plans[key]
+
+
 def evaluate_candidate(catalog: Catalog, config: Configuration, demand: Demand,
                        server: str | None = None) -> Evaluated:
     """Memory, SLO capacity, replicas, power and cost of one candidate, with a verdict
     (``server``: the one the scenario names, else Step 5's choice)."""
-    return judge(catalog, measure(config, demand.work, demand.peak_context), demand, server)
+    return judge(measure(config, demand.work, demand.peak_context), demand,
+                 NodePlans(catalog, demand.redundancy, server))
 
 
-def judge(catalog: Catalog, measured: Measured, demand: Demand,
-          server: str | None = None) -> Evaluated:
+def judge(measured: Measured, demand: Demand, nodes: NodePlans) -> Evaluated:
     """SLO capacity, replicas, power, cost and verdict of a measured candidate under
     ``demand``'s load, targets and redundancy.
 
     Replicas and GPUs come from the rules Step 5 sizes by: the replicas for the load
     (:func:`app.engine.scale.replicas_for_load`) packed with the redundancy onto the server
-    Step 5 would choose (:func:`app.engine.servers.node_plan`).
+    Step 5 would choose (``nodes``, :func:`app.engine.servers.node_plan`).
     """
     config, plan, curve = measured.config, measured.plan, measured.curve
     gpus = config.replica.gpus
@@ -127,11 +144,11 @@ def judge(catalog: Catalog, measured: Measured, demand: Demand,
                    plan.max_concurrent_sequences)
     verdict, reason = verdict_for(curve, capacity, demand)
     load = replicas_for_load(demand.users, capacity)
-    nodes = node_plan(catalog, config.gpu, server, gpus, load, demand.redundancy)
-    total = nodes.replicas * gpus
+    placed = nodes(config, load)
+    total = placed.replicas * gpus
     power = total * config.gpu.tdp_w
-    return Evaluated(config, plan, curve, capacity, nodes.replicas, total, power,
-                     capital_cost(config, total), verdict, reason, load, nodes)
+    return Evaluated(config, plan, curve, capacity, placed.replicas, total, power,
+                     capital_cost(config, total), verdict, reason, load, placed)
 
 
 def verdict_for(curve: Points, capacity: int, demand: Demand) -> tuple[str, Message]:
@@ -229,7 +246,8 @@ def search(catalog: Catalog, model: ModelSpec, counts: ParameterCounts, demand: 
                 demand.work, demand.peak_context)
         return found
 
-    evaluated = [judge(catalog, measured(c), demand) for c in choices]
+    nodes = NodePlans(catalog, demand.redundancy)
+    evaluated = [judge(measured(c), demand, nodes) for c in choices]
     key = RANK_KEYS[rank_by]
     working = sorted((e for e in evaluated if e.works), key=key)
     fitting = sorted((e for e in evaluated if not e.works and e.curve is not None),

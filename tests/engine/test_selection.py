@@ -117,11 +117,13 @@ def test_a_candidate_that_meets_no_target_gets_one_replica_for_the_load(catalog,
     replica (the levers say what would fix it); N+1 then adds a node's worth."""
     config = configure_replica("llama-3.1-8b", "l40s")
     measured = selection.measure(config, Workload(2000, 500), 4096)
-    slow = selection.judge(catalog, measured, demand(100, speed=10_000.0))
+    slow = selection.judge(measured, demand(100, speed=10_000.0),
+                           selection.NodePlans(catalog, "n+1"))
     assert slow.capacity == 0 and slow.verdict == "misses tokens/s"
     assert slow.load == replicas_for_load(100, 0) == 1
     assert slow.replicas == slow.nodes.replicas and slow.gpus_total == slow.replicas
-    alone = selection.judge(catalog, measured, demand(100, speed=10_000.0, redundancy="none"))
+    alone = selection.judge(measured, demand(100, speed=10_000.0, redundancy="none"),
+                            selection.NodePlans(catalog, "none"))
     assert alone.replicas == 1
 
 
