@@ -34,6 +34,7 @@ from app.engine.configuration import Choice, Configuration, configure, engine_fa
 from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory, points_at, slo_capacity_of
 from app.engine.inference import Factors, decode_step, prefill_time
 from app.engine.performance import Workload, open_loop
+from app.engine.scale import replicas_for_load
 from app.engine.site_factors import site_scaled
 from app.i18n import Message, msg, plural
 
@@ -320,10 +321,13 @@ def plan_messages(result: SizingResult, capacity: int | None, replicas: int | No
 
 
 def replicas_with(result: SizingResult, capacity: int) -> int | None:
+    """Replicas the measured ``capacity`` per replica needs for the scenario's users (the
+    sizing's rule, :func:`app.engine.scale.replicas_for_load`); None without a user count or a
+    capacity."""
     users = users_total(result)
     if users is None or capacity < 1:
         return None
-    return math.ceil(users / capacity)
+    return replicas_for_load(users, capacity)
 
 
 def median_abs_error(pairs: list[tuple[float, float]]) -> float:
