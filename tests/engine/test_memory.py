@@ -23,6 +23,8 @@ from app.engine.memory import (
     naive_weights_bytes,
     parameter_counts,
     round_up,
+    state_bytes_per_sequence,
+    state_bytes_per_stage,
     weights_bytes,
 )
 
@@ -288,5 +290,19 @@ def test_kv_per_token_of_a_replica_counts_replicated_heads_on_every_rank(catalog
 
 def test_kv_at_the_average_context_scales_linearly_from_the_peak():
     # 2.5 GiB at 8,192 tokens is 1.25 GiB at 4,096.
-    assert kv_bytes_per_sequence_at(2.5 * GIB, 8192, 4096) == pytest.approx(1.25 * GIB)
-    assert kv_bytes_per_sequence_at(2.5 * GIB, 8192, 8192) == pytest.approx(2.5 * GIB)
+    assert kv_bytes_per_sequence_at(2.5 * GIB, 0.0, 8192, 4096) == pytest.approx(1.25 * GIB)
+    assert kv_bytes_per_sequence_at(2.5 * GIB, 0.0, 8192, 8192) == pytest.approx(2.5 * GIB)
+    # a linear-attention state of 0.5 GiB does not shrink with the context
+    assert kv_bytes_per_sequence_at(2.5 * GIB, 0.5 * GIB, 8192, 4096) == pytest.approx(1.5 * GIB)
+
+
+def test_the_state_of_the_fullest_stage_is_its_share_of_the_layers(catalog):
+    """A linear-attention model of the catalog (Qwen3-Next): the fullest of 3 pipeline stages
+    holds ceil(L / 3) of the L layers, and that share of the state."""
+    model = next((m for m in catalog.models.values() if m.linear_attention is not None), None)
+    if model is None:
+        pytest.skip("no linear-attention model in the catalog")
+    whole = state_bytes_per_stage(model, 1, 1)
+    assert whole == pytest.approx(state_bytes_per_sequence(model, 1))
+    share = math.ceil(model.layers / 3) / model.layers
+    assert state_bytes_per_stage(model, 1, 3) == pytest.approx(whole * share)
