@@ -8,6 +8,7 @@ verdict and 2 when the file cannot be read.
 from __future__ import annotations
 
 import argparse
+import errno
 import getpass
 import json
 import os
@@ -570,7 +571,48 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command is None:
         return cmd_gui(args)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except OSError as exc:
+        if not _is_closed_output(exc):
+            raise
+        return _quit_after_closed_output()
+
+
+def _is_closed_output(exc: OSError) -> bool:
+    """Whether writing the output failed because the reader went away (``aisizer ... | head``).
+
+    Linux and macOS raise :class:`BrokenPipeError` (EPIPE); Windows raises ``OSError`` with
+    EINVAL when the pipe's reader has closed it. Any other OSError is a real error.
+    """
+    if isinstance(exc, BrokenPipeError):
+        return True
+    return exc.errno == errno.EINVAL and _stdout_is_closed()
+
+
+def _stdout_is_closed() -> bool:
+    try:
+        sys.stdout.flush()
+    except OSError:
+        return True
+    return False
+
+
+def _quit_after_closed_output() -> int:
+    """Exit without a traceback when the reader stopped reading, with status 1.
+
+    Python's interpreter would flush stdout again at exit and print a second error, so stdout is
+    pointed at the null device first (the recipe and the status in the Python docs, ``signal``
+    module, "Note on SIGPIPE").
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    finally:
+        os.close(devnull)
+    return 1
 
 
 if __name__ == "__main__":
