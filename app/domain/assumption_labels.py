@@ -101,6 +101,7 @@ ASSUMPTION_LABELS: dict[str, Message] = {
     "rag_chunk_tokens": msg("Chunk size"),
     "rag_overlap_tokens": msg("Chunk overlap"),
     "rag_top_k": msg("Chunks retrieved per query (top-k)"),
+    "rag.embedding_model": msg("Embedding model"),
     "embedding_params": msg("Parameters of the embedding model"),
     "embedding_dim": msg("Embedding dimensions"),
     "embedding_mfu": msg("Compute efficiency, embedding"),

@@ -19,6 +19,7 @@ from app.domain.scenario import Rag
 from app.engine import cpu_inference as cpu_engine
 from app.engine import narrative
 from app.engine import rag as rag_engine
+from app.engine.assumptions import sourced
 from app.engine.configuration import Configuration
 from app.engine.memory import kv_bytes_per_token, parameter_counts, weights_bytes
 from app.engine.resolved import Resolved, SizingError, default_value, look_up
@@ -63,7 +64,7 @@ def rag_section(catalog: Catalog, r: Resolved, config: Configuration,
         pages_per_document=value("rag_pages_per_document", "pages", block.pages_per_document),
         tokens_per_page=value("rag_tokens_per_page", "tokens", block.tokens_per_page),
         chunk_tokens=chunk, overlap_tokens=overlap)
-    embed = embedder(catalog, block, chunk, gpu.peak_flops("bf16"), value)
+    embed = embedder(catalog, block, chunk, gpu.peak_flops("bf16"), value, assumptions)
     bytes_per_dim = value("vector_bytes_per_dim", "B", block.bytes_per_dim)
     vectors = corpus.chunks
     if block.index == "hnsw":
@@ -104,18 +105,28 @@ def rag_section(catalog: Catalog, r: Resolved, config: Configuration,
     return result, warnings
 
 
+#: The RAG step's embedder when the scenario names none and gives no size (catalogs/models.toml:
+#: BAAI/bge-large-en-v1.5, 335 M parameters, 1,024 dimensions, 512-token input).
+DEFAULT_EMBEDDER = "bge-large-en-v1.5"
+
+
 def embedder(catalog: Catalog, block: Rag, chunk: int, peak_flops: float,
-             value: Callable[..., Any]) -> rag_engine.Embedder:
+             value: Callable[..., Any], assumptions: list[Assumption]) -> rag_engine.Embedder:
     """The RAG step's embedding model: the catalog model ``rag.embedding_model`` (its size,
     vector width and forward cost from the architecture), else a model of
-    ``rag.embedding_params`` parameters (the catalog default when neither is given)."""
+    ``rag.embedding_params`` parameters, else the catalog's default embedder
+    (:data:`DEFAULT_EMBEDDER`, recorded as an assumption)."""
     mfu = value("embedding_mfu", "", None)
-    if block.embedding_model is None:
+    model_id = block.embedding_model
+    if model_id is None and block.embedding_params is None and DEFAULT_EMBEDDER in catalog.models:
+        model_id = DEFAULT_EMBEDDER
+        assumptions.append(default_embedder_assumption(catalog.models[model_id]))
+    if model_id is None:
         return rag_engine.Embedder(
             params=value("embedding_params", "parameters", block.embedding_params),
             dim=int(value("embedding_dim", "", block.embedding_dim)),
             peak_flops=peak_flops, gpus=block.embedding_gpus, mfu=mfu)
-    model = embedding_model(catalog, block, chunk)
+    model = embedding_model(catalog, model_id, block, chunk)
     return rag_engine.Embedder(
         params=parameter_counts(model).total, dim=block.embedding_dim or model.vector_dim,
         peak_flops=peak_flops, gpus=block.embedding_gpus, mfu=mfu,
@@ -123,11 +134,17 @@ def embedder(catalog: Catalog, block: Rag, chunk: int, peak_flops: float,
         model_id=model.id, model_name=model.name)
 
 
-def embedding_model(catalog: Catalog, block: Rag, chunk: int) -> ModelSpec:
-    """``rag.embedding_model`` from the catalog, checked: an embedding (or reranking) model
-    whose context holds a chunk and whose vectors are at least ``rag.embedding_dim`` wide."""
+def default_embedder_assumption(model: ModelSpec) -> Assumption:
+    """The default embedder as the assumptions list shows it (its name and its source)."""
+    return Assumption(name="rag.embedding_model", value=model.name, **sourced(model.source))
+
+
+def embedding_model(catalog: Catalog, model_id: str, block: Rag, chunk: int) -> ModelSpec:
+    """The embedding model ``model_id`` from the catalog, checked: an embedding (or reranking)
+    model whose context holds a chunk and whose vectors are at least ``rag.embedding_dim``
+    wide."""
     embedders = {mid: spec for mid, spec in catalog.models.items() if spec.task == "embedding"}
-    model = look_up(embedders, block.embedding_model, "rag.embedding_model",
+    model = look_up(embedders, model_id, "rag.embedding_model",
                     msg("'{value}' is not an embedding model in the catalog; known: {known}"))
     if chunk > model.max_context_tokens:
         raise SizingError(problem("rag.chunk_tokens", msg(

@@ -46,11 +46,36 @@ def test_the_rag_section_sits_on_the_sized_ttft_and_records_its_defaults(catalog
     assert section.chunks == corpus.chunks
     recorded = {a.name for a in assumptions}
     assert {"rag_chunk_tokens", "rag_overlap_tokens", "rag_pages_per_document",
-            "embedding_params", "hnsw_m", "rag_top_k", "retrieval_search_s"} <= recorded
+            "rag.embedding_model", "hnsw_m", "rag_top_k", "retrieval_search_s"} <= recorded
     assert section.added_prompt_tokens == catalog.default("rag_top_k") * corpus.chunk_tokens
     # a prompt shorter than the retrieved context (small-chat: 1,500 tokens) is warned about
     assert section.prompt_holds_context == (section.added_prompt_tokens <= 1500)
     assert bool(warnings) != section.prompt_holds_context
+
+
+def test_without_an_embedder_the_rag_step_takes_the_catalog_default_model(catalog):
+    """#15: the RAG step picks its embedder from the catalog, not a size typed by hand."""
+    r, config, performance = prepared(catalog, rag={"documents": 5000})
+    assumptions = []
+    section, _ = optional_sections.rag_section(catalog, r, config, performance, assumptions)
+    default = catalog.model(optional_sections.DEFAULT_EMBEDDER)
+    assert default.task == "embedding"
+    assert section.embedding_model == default.id
+    assert section.embedding_model_name == default.name
+    recorded = {a.name: a for a in assumptions}
+    assert recorded["rag.embedding_model"].value == default.name
+    assert recorded["rag.embedding_model"].source == default.source
+    assert "embedding_params" not in recorded
+
+
+def test_a_size_given_by_hand_is_still_used_without_a_model(catalog):
+    r, config, performance = prepared(catalog, rag={"documents": 5000,
+                                                    "embedding_params": 110e6})
+    assumptions = []
+    section, _ = optional_sections.rag_section(catalog, r, config, performance, assumptions)
+    assert section.embedding_model == ""
+    assert section.embedding_params == 110e6
+    assert "rag.embedding_model" not in {a.name for a in assumptions}
 
 
 def test_the_query_embedded_for_retrieval_is_the_question_up_to_512_tokens(catalog):

@@ -87,7 +87,7 @@ def test_pipeline_adds_the_rag_section(sized_rag):
     assert g.added_prompt_tokens == 5 * 512 and g.prompt_holds_context
     assert g.explanation and len(g.explanation) == len(g.messages)
     names = {a.name for a in sized_rag.assumptions}
-    assert {"rag_chunk_tokens", "embedding_params", "hnsw_m", "retrieval_search_s"} <= names
+    assert {"rag_chunk_tokens", "rag.embedding_model", "hnsw_m", "retrieval_search_s"} <= names
 
 
 def test_retrieval_latency_includes_the_query_embedding(sized_rag):
