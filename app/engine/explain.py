@@ -351,7 +351,7 @@ def cost_result(site: InfrastructureResult) -> CostResult:
 
 #: GPU families as their makers name them (``GpuSpec.family`` is an id: 'hopper', 'cdna3').
 FAMILY_NAMES = {"ampere": "Ampere", "ada": "Ada Lovelace", "hopper": "Hopper",
-                "blackwell": "Blackwell", "cdna3": "CDNA 3", "cdna4": "CDNA 4",
+                "blackwell": "Blackwell", "rubin": "Rubin", "cdna3": "CDNA 3", "cdna4": "CDNA 4",
                 "gaudi": "Gaudi"}
 
 
@@ -495,6 +495,11 @@ def hardware_warnings(catalog: Catalog, config: Configuration) -> list[Message]:
         out.append(msg("{gpu}: {fields} derived rather than read from a datasheet; check before "
                        "relying on them.", gpu=config.gpu.name,
                        fields=", ".join(config.gpu.derived)))
+    if config.gpu.preliminary:
+        out.append(msg("{gpu}: preliminary figures (announced, no shipping datasheet yet; "
+                       "sources disagree, see the catalog notes); the plan is forward-looking "
+                       "and must be checked against the datasheet before an order.",
+                       gpu=config.gpu.name))
     if config.weight_precision.quality in ("small-loss", "noticeable-loss"):
         out.append(msg("{fmt} weights lose some quality; regulated sectors usually keep 8 or "
                        "16 bit.", fmt=config.weight_precision.name))

@@ -120,3 +120,15 @@ def test_the_uncalibrated_band_is_at_least_as_wide_as_the_engines(catalog, resul
     assert band.low == min(engine.band_low, catalog.default("uncalibrated_band_low"))
     assert band.high == max(engine.band_high, catalog.default("uncalibrated_band_high"))
     assert any("not calibrated" in w for w in r.warnings)
+
+
+def test_a_preliminary_gpu_is_flagged_in_the_warnings(catalog):
+    """#15: Rubin (VR200) is a preliminary entry; a plan on it says so, a shipping GPU's not."""
+    assert catalog.gpu("rubin-vr200").preliminary and not catalog.gpu("h200-sxm").preliminary
+    scenario = example("small-chat")
+    scenario["hardware"] = {"gpu": "rubin-vr200", "gpus_per_replica": 1}
+    on_rubin = size(load_scenario(scenario))
+    assert any("preliminary figures" in w for w in on_rubin.warnings)
+    assert "Rubin" in explain.FAMILY_NAMES.values()
+    shipping = size(load_scenario(example("small-chat")))
+    assert not any("preliminary figures" in w for w in shipping.warnings)
