@@ -14,6 +14,8 @@ from app.ui import files
 from app.ui.controller import Controller
 from app.ui.main_window import MainWindow
 from app.ui.text import render, set_language, system_language, t
+from app.ui.theme import theme_of
+from app.ui.zoom import save_png
 
 SCREENSHOT_SIZE = (1400, 900)
 
@@ -79,7 +81,9 @@ def make_window(scenario: Path | None = None) -> MainWindow:
 
 
 def screenshots(window: MainWindow, folder: Path) -> list[Path]:
-    """Render every page to ``folder``/NN-name.png; returns the files."""
+    """Render every page to ``folder``: NN-name.png as the window shows it, NN-name-full.png
+    with the page's whole length (what the window scrolls to), and the Infrastructure page's
+    drawings whole (rack-elevation.png, topology.png); returns the files."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     window.resize(*SCREENSHOT_SIZE)
@@ -91,7 +95,20 @@ def screenshots(window: MainWindow, folder: Path) -> list[Path]:
         name = type(page).__name__.removesuffix("Page").lower()
         path = folder / f"{row + 1:02d}-{name}.png"
         window.grab().save(str(path))
-        written.append(path)
+        full = folder / f"{row + 1:02d}-{name}-full.png"
+        window.stack.widget(row).widget().grab().save(str(full))
+        written += [path, full]
+    return written + drawings(window, folder)
+
+
+def drawings(window: MainWindow, folder: Path) -> list[Path]:
+    """The rack elevation and the topology of the open scenario, whole, at twice their size."""
+    page = next(p for p in window.pages if hasattr(p, "rack_view"))
+    written = []
+    for view, scene, name in ((page.rack_view, page.rack_view.racks, "rack-elevation.png"),
+                              (page.topology, page.topology.topology, "topology.png")):
+        save_png(scene, theme_of(view).paper, folder / name)
+        written.append(folder / name)
     return written
 
 

@@ -162,6 +162,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.add_action("Export report…", self.show_export,
                                                  QKeySequence("Ctrl+E")))
+        self.file_menu.addAction(self.add_action("Print report…", self.print_report, keys.Print))
         self.file_menu.addAction(self.add_action("Export test plan…", self.export_test_plan))
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.add_action("Quit", self.close, keys.Quit))
@@ -182,6 +183,8 @@ class MainWindow(QMainWindow):
                           ("&Import model folder…", self.show_import)):
             self.catalog_menu.addAction(self.add_action(key, slot))
         self.help_menu = bar.addMenu("")
+        self.help_menu.addAction(self.add_action("&How to size", self.show_help,
+                                                 keys.HelpContents))
         self.help_menu.addAction(self.add_action("&Sizing method", self.show_method))
         self.help_menu.addAction(self.add_action("&Verify report…", self.show_verify))
         about = self.add_action("&About AI Sizer", self.show_about)
@@ -361,6 +364,18 @@ class MainWindow(QMainWindow):
 
         self.dialogs.pop("import", None)
         return self.show_dialog("import", lambda: ImportModelDialog(self.controller, self))
+
+    def show_help(self) -> QWidget:
+        """The user's guide at the current page's topic (F1)."""
+        from app.ui.dialogs.help import HelpDialog, page_key
+
+        self.dialogs.pop("help", None)  # made in the current language
+        dialog = self.show_dialog("help", lambda: HelpDialog(self))
+        dialog.show_topic(page_key(PAGES[self.stack.currentIndex()].class_name))
+        return dialog
+
+    def print_report(self) -> bool:
+        return self.page(row_of("ReportPage")).print_report()
 
     def show_method(self) -> QWidget:
         self.dialogs.pop("method", None)

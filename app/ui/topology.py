@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QWheelEvent
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -29,11 +29,15 @@ from app.i18n import msg, plural
 from app.ui.text import render, t
 from app.ui.theme import LIGHT, PaletteFollower, Theme, text_item
 from app.ui.units import number
+from app.ui.zoom import ZoomableView, save_png
 
 MAX_DRAWN_NODES = 64
 NODE_W, NODE_H, GAP = 150, 90, 24
 RACK_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
                 "#7f7f7f", "#bcbd22", "#17becf")
+LEAF_W, SPINE_W = 72, 84  # wide enough for "Leaf 32" and "Spine 24" [px]
+LEGEND_Y = 360  # the legend's first row, under the storage [px]
+GPU_USED, GPU_EMPTY = "#76b900", "#dddddd"
 LINE = QPen(QColor("#777777"), 1)
 RAIL = QPen(QColor("#1f77b4"), 0.6)
 
@@ -90,6 +94,7 @@ class TopologyScene(QGraphicsScene):
         self.draw_front(r, switches)
         self.draw_storage(r, switches.get("storage", switches.get("front-end and storage",
                                                                    nodes[:8])))
+        self.draw_legend(r, LEGEND_Y)
         self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
 
     # --- layers, top to bottom -------------------------------------------------------------
@@ -135,12 +140,12 @@ class TopologyScene(QGraphicsScene):
     def draw_fabric(self, r: SizingResult, nodes: list[QGraphicsItem]) -> list:
         fabric = r.infrastructure.network.fabric
         n_leaves, n_spines = min(fabric.leaves, 32), min(fabric.spines, 24)
-        leaves = [box(self, QRectF(row_x(i, n_leaves, 60, self.width), -200, 60, 30),
-                      f"L{i + 1}", "#1f77b4",
+        leaves = [box(self, QRectF(row_x(i, n_leaves, LEAF_W, self.width), -200, LEAF_W, 30),
+                      t("Leaf {n}", n=i + 1), "#1f77b4",
                       t("Leaf switch {n} ({switch}); rail {n}", n=i + 1, switch=fabric.switch))
                   for i in range(n_leaves)]
-        spines = [box(self, QRectF(row_x(i, n_spines, 70, self.width), -270, 70, 30),
-                      f"S{i + 1}", "#0b3d91",
+        spines = [box(self, QRectF(row_x(i, n_spines, SPINE_W, self.width), -270, SPINE_W, 30),
+                      t("Spine {n}", n=i + 1), "#0b3d91",
                       t("Spine switch {n} ({switch})", n=i + 1, switch=fabric.switch))
                   for i in range(n_spines)]
         for leaf in leaves:
@@ -197,7 +202,7 @@ class TopologyScene(QGraphicsScene):
             gx = rect.x() + 10 + (i % per_row) * (size + 2)
             gy = rect.y() + 26 + (i // per_row) * (size / 2 + 2)
             gpu = QGraphicsRectItem(QRectF(gx, gy, size, size / 2), node)
-            gpu.setBrush(QBrush(QColor("#76b900" if i < used else "#dddddd")))
+            gpu.setBrush(QBrush(QColor(GPU_USED if i < used else GPU_EMPTY)))
             gpu.setToolTip(t("GPU {n}", n=i + 1) if i < used else t("Empty GPU slot"))
         nic = text_item(t("NICs"), self.theme, node)
         nic.setPos(rect.x() + 6, rect.bottom() - 22)
@@ -214,7 +219,41 @@ class TopologyScene(QGraphicsScene):
             line(self, item, storage)
 
 
-class TopologyView(PaletteFollower, QGraphicsView):
+    def draw_legend(self, r: SizingResult, y: float) -> None:
+        """What the colours, boxes and lines mean, in rows as wide as the drawing."""
+        compute = sum(rack.kind == "compute" for rack in r.infrastructure.racks)
+        racks = min(compute, len(RACK_COLOURS))
+        entries = [("box", RACK_COLOURS[i], t("Rack {n} (failure domain)", n=i + 1))
+                   for i in range(racks)]
+        entries += [("fill", GPU_USED, t("GPU in use")), ("fill", GPU_EMPTY, t("Empty GPU slot")),
+                    ("dash", "#555555", t("Scale-up domain: {link}", link=scale_up_text(r))),
+                    ("line", LINE, t("Front-end and storage links")),
+                    ("line", RAIL, t("Compute fabric (rail-optimised, leaf to spine)"))]
+        x, width = 0.0, max(self.width, 700)
+        for kind, style, text in entries:
+            label = text_item(text, self.theme)
+            room = 26 + label.boundingRect().width() + 20
+            if x + room > width and x > 0:
+                x, y = 0.0, y + 24
+            self.legend_mark(kind, style, QRectF(x, y, 18, 14))
+            self.addItem(label)
+            label.setPos(x + 26, y - 1)
+            x += room
+
+    def legend_mark(self, kind: str, style, rect: QRectF) -> None:
+        if kind == "line":
+            self.addLine(rect.left(), rect.center().y(), rect.right(), rect.center().y(),
+                         QPen(style.color(), max(style.widthF(), 1.5)))
+        elif kind == "dash":
+            self.addRect(rect, QPen(QColor(style), 1, Qt.PenStyle.DashLine))
+        elif kind == "fill":
+            self.addRect(rect, QPen(QColor("#555555"), 0.5), QBrush(QColor(style)))
+        else:
+            colour = self.theme.series(style)
+            self.addRect(rect, QPen(colour, 1.5), QBrush(_alpha(colour, 50)))
+
+
+class TopologyView(PaletteFollower, ZoomableView):
     """Zoomable, pannable view of a TopologyScene, with PNG and SVG export."""
 
     def __init__(self, parent: QWidget | None = None):
@@ -224,7 +263,7 @@ class TopologyView(PaletteFollower, QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setMinimumHeight(420)
+        self.setMinimumHeight(600)
 
     def show_result(self, result: SizingResult) -> None:
         self.shown = result
@@ -238,26 +277,12 @@ class TopologyView(PaletteFollower, QGraphicsView):
             if self.shown is not None:
                 self.show_result(self.shown)
 
-    def fit(self) -> None:
-        self.fitInView(self.topology.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         super().resizeEvent(event)
         self.fit()
 
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt API)
-        factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
-        self.scale(factor, factor)
-
     def export_png(self, path: Path, scale: float = 2.0) -> None:
-        rect = self.topology.sceneRect()
-        image = QImage((rect.size() * scale).toSize(), QImage.Format.Format_ARGB32)
-        image.fill(self.topology.theme.paper)
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.topology.render(painter)
-        painter.end()
-        image.save(str(path))
+        save_png(self.topology, self.topology.theme.paper, path, scale)
 
     def export_svg(self, path: Path) -> None:
         rect = self.topology.sceneRect()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pyqtgraph as pg
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QBoxLayout,
     QComboBox,
@@ -27,13 +28,14 @@ from PySide6.QtWidgets import (
 from app.domain.result import InfrastructureResult, SizingResult
 from app.domain.scenario import Scenario
 from app.i18n import translate
-from app.ui.charts import FigureTable, ThemedView, pen, set_axis, style_plot
+from app.ui.charts import FigureTable, ThemedView, pen, set_axis, style_plot, wrap
 from app.ui.fields import BoundField, CheckField, Choice, ChoiceField, OptionalNumberField
 from app.ui.pages.base import StepPage
 from app.ui.racks import RackView
 from app.ui.text import language, render, t
 from app.ui.topology import TopologyView
 from app.ui.units import number, tb, usd, watts
+from app.ui.zoom import ZoomButtons
 
 #: Below this page width [px] the summary and the power chart go under the inputs instead of
 #: beside them (at 1400 x 900 the page is about 850 px wide: side by side).
@@ -61,7 +63,8 @@ class DefaultCheckField(CheckField):
 
 
 class PowerChart(ThemedView, pg.PlotWidget):
-    """Facility power split into compute, network and overhead (one stacked bar)."""
+    """Facility power split into compute, network and overhead (one bar each), every bar
+    named under it (on as many lines as its name needs) and its kW over it."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -70,22 +73,44 @@ class PowerChart(ThemedView, pg.PlotWidget):
         style_plot(self.getPlotItem())
         self.bars = [pg.BarGraphItem(x=[i], height=[0], width=0.6, brush=colour,
                                      pen=pen(colour, 1)) for i, colour in enumerate(POWER_COLOURS)]
-        for bar in self.bars:
+        self.values = [pg.TextItem(anchor=(0.5, 1.0)) for _ in POWER_PARTS]
+        for bar, value in zip(self.bars, self.values, strict=True):
             self.addItem(bar)
-        self.getPlotItem().getAxis("bottom").setTicks([[(i, t(p)) for i, p in
-                                                        enumerate(POWER_PARTS)]])
+            self.addItem(value)
+        self.name_ticks()
+
+    def name_ticks(self) -> None:
+        """Each bar's name under it, wrapped to the third of the axis that is its own (a name
+        sticking out of the axis is not drawn), the axis as high as the longest name's lines."""
+        plot = self.getPlotItem()
+        if plot is None:  # closing
+            return
+        axis = plot.getAxis("bottom")
+        metrics = QFontMetrics(axis.style.get("tickFont") or axis.font())
+        room = max((self.width() - plot.getAxis("left").width()) / len(POWER_PARTS) - 8, 40)
+        names = [wrap(t(part), metrics, room) for part in POWER_PARTS]
+        axis.setTicks([[(i, "\n".join(lines)) for i, lines in enumerate(names)]])
+        axis.setHeight(max(len(lines) for lines in names) * metrics.lineSpacing() + 14)
 
     def retranslate(self) -> None:
         set_axis(self.getPlotItem(), "left", t("Power"), "kW")
-        self.getPlotItem().getAxis("bottom").setTicks([[(i, t(p)) for i, p in
-                                                        enumerate(POWER_PARTS)]])
+        self.name_ticks()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        if hasattr(self, "values"):  # pyqtgraph resizes the view before __init__ ends
+            self.name_ticks()
 
     def show_result(self, site: InfrastructureResult) -> None:
         overhead = site.power.facility_w - site.power.it_max_w
         values = (site.power.compute_w, site.power.network_w, overhead)
-        for bar, value in zip(self.bars, values, strict=True):
+        for i, (bar, value) in enumerate(zip(self.bars, values, strict=True)):
             bar.setOpts(height=[value / 1e3])
-        self.setYRange(0, max(values) / 1e3 * 1.1, padding=0)
+            self.values[i].setText(f"{number(value / 1e3, ',.1f')} kW")  # in the theme's ink
+            self.values[i].setPos(i, value / 1e3)
+        self.setYRange(0, max(values) / 1e3 * 1.18, padding=0)
+        self.setXRange(-0.5, len(POWER_PARTS) - 0.5, padding=0)  # a third of the axis each
+        self.name_ticks()
 
 
 class InfrastructurePage(StepPage):
@@ -179,14 +204,24 @@ class InfrastructurePage(StepPage):
         return self.titled(self.power_chart, "Power breakdown")
 
     def racks_box(self) -> QWidget:
+        holder = QWidget()
+        column = QVBoxLayout(holder)
         self.rack_view = RackView()
-        return self.rack_view
+        self.rack_zoom = ZoomButtons(self.rack_view)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.rack_zoom)
+        column.addLayout(buttons)
+        column.addWidget(self.rack_view)
+        return holder
 
     def topology_box(self) -> QWidget:
         holder = QWidget()
         column = QVBoxLayout(holder)
         self.topology = TopologyView()
         buttons = QHBoxLayout()
+        self.topology_zoom = ZoomButtons(self.topology)
+        buttons.addWidget(self.topology_zoom)
         self.png_button, self.svg_button = QPushButton(), QPushButton()
         self.png_button.clicked.connect(lambda: self.export("png"))
         self.svg_button.clicked.connect(lambda: self.export("svg"))
@@ -218,6 +253,8 @@ class InfrastructurePage(StepPage):
         for field in self.fields:
             field.retranslate()
         self.power_chart.retranslate()
+        self.rack_zoom.retranslate()
+        self.topology_zoom.retranslate()
         self.networks.setHorizontalHeaderLabels([t("Network"), t("Switch"), t("Count"),
                                                  t("Ports in use")])
         self.storage.setHorizontalHeaderLabels([t("Tier"), t("Purpose"), t("Capacity")])

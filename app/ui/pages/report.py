@@ -155,8 +155,11 @@ class ReportPage(StepPage):
     def build(self) -> None:
         self.export_button = QPushButton()
         self.export_button.clicked.connect(self.export)
+        self.print_button = QPushButton()
+        self.print_button.clicked.connect(self.print_report)
         row = QHBoxLayout()
         row.addStretch(1)
+        row.addWidget(self.print_button)
         row.addWidget(self.export_button)
         self.layout_.addLayout(row)
         self.browser = QTextBrowser(openExternalLinks=False, openLinks=False)
@@ -167,8 +170,19 @@ class ReportPage(StepPage):
 
     def retranslate(self) -> None:
         self.export_button.setText(t("Export PDF…"))
+        self.print_button.setText(t("Print…"))
+        self.print_button.setToolTip(t("Print the report as shown here, or save it as a PDF "
+                                       "through the print dialog (Ctrl+P)."))
         self.export_button.setToolTip(t("Write the PDF report, signed with your identity, "
                                         "with the scenario and result attached."))
+
+    def print_report(self) -> bool:
+        """Print the report as shown here (File > Print report)."""
+        from app.ui.printing import print_report
+
+        result = self.controller.result
+        html = report_html(result, self.names) if result is not None else ""
+        return print_report(result, html, self)
 
     def export(self) -> None:
         from app.ui.dialogs.report_dialogs import ExportDialog
