@@ -214,7 +214,7 @@ def cpu(r: SizingResult) -> list[str]:
 
 def render(r: SizingResult) -> str:
     """The whole summary as text."""
-    lines = [f"AI Sizer {r.tool_version}: {r.inputs.name}"]
+    lines = [f"AI Sizer {r.tool_version}: {r.inputs.name}", f"Verdict: {r.verdict.sentence}"]
     for section in (requirements, training, memory, selection, performance, scale,
                     infrastructure, rag, cpu):
         lines += section(r)

@@ -771,6 +771,43 @@ class Assumption(Frozen):
         return assumption_labels.source_text(self.source, self.source_message, lang)
 
 
+#: Every state a :class:`Verdict` may have (the window shows them through ``t(state)``).
+VERDICT_STATES = ("meets targets", "misses TTFT", "misses tokens/s", "misses both targets",
+                  "does not fit", "meets the window", "misses the window", "fits",
+                  "misses the target time")
+#: The states of a :class:`Verdict` that are a pass, by kind of workload.
+PASSING_STATES = {"serving": ("meets targets",), "batch": ("meets the window",),
+                  "training": ("fits",)}
+
+
+class Verdict(Frozen):
+    """The one verdict on the configuration the result describes, for its kind of workload.
+
+    Made once by the engine (:func:`app.engine.explain.verdict_of`); Step 2, Step 3, the
+    summary, the training page and the report all show this one.
+    """
+
+    ENGLISH = {"sentence": "message"}
+
+    workload: str = Field(description="What is judged: serving (online inference), batch or "
+                                      "training (fine-tuning and pre-training).")
+    state: str = Field(description="serving: meets targets, misses TTFT, misses tokens/s, "
+                                   "misses both targets or does not fit; batch: meets the "
+                                   "window, misses the window or does not fit; training: fits, "
+                                   "misses the target time or does not fit.")
+    fits: bool = Field(description="The memory fits: serving and batch the users' KV cache at "
+                                   "peak context (memory.fits), training the training memory "
+                                   "(training.fits).")
+    sentence: str = Field(default="", description="The verdict in one sentence, with the fix "
+                                                  "when it fails (English).")
+    message: Message | None = Field(default=None, description="The same, translatable.")
+
+    @property
+    def passed(self) -> bool:
+        """True when the state is a pass for the workload (not in the JSON)."""
+        return self.state in PASSING_STATES.get(self.workload, ())
+
+
 class SizingResult(Frozen):
     """Everything one run of the five steps produces."""
 
@@ -787,6 +824,8 @@ class SizingResult(Frozen):
     memory: MemoryResult = Field(description="Step 2: memory.")
     performance: PerformanceResult = Field(description="Step 4: performance.")
     selection: SelectionResult = Field(description="Step 3: the GPU configuration.")
+    verdict: Verdict = Field(description="The one verdict on the configuration, for the "
+                                         "workload's kind.")
     scale: ScaleResult = Field(description="Step 5: redundancy and scale.")
     facility: FacilityResult = Field(description="Headline power and heat.")
     cost: CostResult = Field(description="Headline capital.")

@@ -31,7 +31,9 @@ from app.domain.result import (
     RackResult,
     ScaleResult,
     SizingResult,
+    TrainingResult,
     TtftPoint,
+    Verdict,
 )
 from app.domain.scenario import Hardware, Scenario, Targets
 from app.engine import levers as levers_module
@@ -311,10 +313,59 @@ def sizing_result(catalog: Catalog, r: Resolved, config: Configuration,
     training, rag, cpu, test_plan, assumptions, warning_messages) with what every sizing
     adds alike: the versions, the model and GPU facts, and the site with its headline
     facility and cost figures."""
+    verdict = verdict_of(catalog, r, sections["memory"], sections["performance"],
+                         sections["scale"], sections.get("training"))
+    selection = sections.pop("selection")
+    chosen = selection.chosen.model_copy(update={"verdict": verdict.state})
     return SizingResult(
         tool_version=__version__, catalog_versions=dict(catalog.versions),
         model=model_facts(r), gpu=gpu_facts(config), facility=facility_result(site),
-        cost=cost_result(site), infrastructure=site, **sections)
+        cost=cost_result(site), infrastructure=site, verdict=verdict,
+        selection=selection.model_copy(update={"chosen": chosen}), **sections)
+
+
+def serving_state(memory: MemoryResult, p: PerformanceResult) -> str:
+    """The serving verdict's state: does not fit, else which targets the load meets."""
+    if not memory.fits:
+        return "does not fit"
+    ttft = p.targets_met.get("ttft", True)
+    speed = p.targets_met.get("tokens_per_s_per_user", True)
+    if ttft and speed:
+        return "meets targets"
+    if not ttft and not speed:
+        return "misses both targets"
+    return "misses tokens/s" if ttft else "misses TTFT"
+
+
+def verdict_of(catalog: Catalog, r: Resolved, memory: MemoryResult, p: PerformanceResult,
+               scale: ScaleResult, training: TrainingResult | None = None) -> Verdict:
+    """The one verdict on the configuration, for the workload's kind (METHOD.md, "The
+    verdict").
+
+    Training (``training`` given): does the training memory fit, then is the target time
+    met. Batch: does the memory fit the sequences one replica carries, then does the volume
+    complete in the window (``scale.batch_completion_hours``). Serving: does the memory fit
+    the users one replica carries at peak context, then which targets the scenario's load
+    meets. A configuration that does not fit gets no other verdict: its speed and first-token
+    figures do not describe a run that could happen.
+    """
+    if training is not None:
+        state = ("does not fit" if not training.fits
+                 else "misses the target time" if training.meets_target is False else "fits")
+        return Verdict(workload="training", state=state, fits=training.fits,
+                       message=narrative.training_verdict(state, training))
+    if r.scenario.workload.kind == "batch_inference":
+        _, window = batch_demand(catalog, r)
+        hours = scale.batch_completion_hours or 0.0
+        state = ("does not fit" if not memory.fits
+                 else "meets the window" if hours <= window * (1 + 1e-9) else "misses the window")
+        return Verdict(workload="batch", state=state, fits=memory.fits,
+                       message=narrative.batch_verdict(state, memory, hours, window,
+                                                       scale.replicas_for_load))
+    state = serving_state(memory, p)
+    message = (narrative.serving_does_not_fit(memory) if state == "does not fit"
+               else narrative.serving_verdict(state, p))
+    return Verdict(workload="serving", state=state, fits=memory.fits, message=message)
 
 
 def facility_result(site: InfrastructureResult) -> FacilityResult:

@@ -460,3 +460,84 @@ def cpu_verdict(verdict: str, cpu: str, sockets: int, model: str, fmt: str, esti
                "the targets ({speed:,.1f} tokens/s, first token after {ttft:,.1f} s).",
                model=model, fmt=fmt, sockets=sockets, cpu=cpu,
                speed=estimate.single_tokens_per_s, ttft=estimate.single_ttft_s)
+
+
+# --------------------------------------------------------------------------- the verdict
+def serving_does_not_fit(m: MemoryResult) -> Message:
+    """Why a serving configuration does not fit its memory, and the fix, in one sentence."""
+    if not m.weights_fit or m.max_concurrent_sequences < 1:
+        return msg("Does not fit: the weights, the runtime and one sequence at {context:,} "
+                   "tokens need more than the {usable:,.1f} GB one GPU may use. Fix: more GPUs "
+                   "per replica, a smaller weight format, or let the tool choose (Step 3).",
+                   context=m.peak_context_tokens, usable=m.gpu_usable_bytes / GB)
+    return plural(
+        m.max_concurrent_sequences,
+        msg("Does not fit: {users:,} users at {context:,} tokens need {need:,.1f} GB per GPU, "
+            "{usable:,.1f} GB usable, and only one fits. Fix: an FP8 KV cache, more GPUs per "
+            "replica, or let the tool choose (Step 4 lists what also meets the targets)."),
+        msg("Does not fit: {users:,} users at {context:,} tokens need {need:,.1f} GB per GPU, "
+            "{usable:,.1f} GB usable, and {n:,} fit. Fix: an FP8 KV cache, more GPUs per "
+            "replica, or let the tool choose (Step 4 lists what also meets the targets)."),
+        users=m.concurrency_sized, context=m.peak_context_tokens, need=m.per_gpu_bytes / GB,
+        usable=m.gpu_usable_bytes / GB, n=m.max_concurrent_sequences)
+
+
+def serving_verdict(state: str, p: PerformanceResult) -> Message:
+    """A serving configuration that fits: the targets at the scenario's load."""
+    at = p.at_concurrency
+    figures = {"users": at.concurrency, "ttft": at.ttft_s,
+               "speed": at.tokens_per_s_per_user,
+               "ttft_target": p.targets.get("ttft_s", 0.0),
+               "speed_target": p.targets.get("tokens_per_s_per_user", 0.0)}
+    if state == "meets targets":
+        return msg("Meets both targets at {users:,.0f} users per replica: TTFT {ttft:,.2f} s "
+                   "(target {ttft_target:g} s), {speed:,.1f} tokens/s per user (target "
+                   "{speed_target:g}).", **figures)
+    if state == "misses TTFT":
+        return msg("Misses the TTFT target at {users:,.0f} users per replica: {ttft:,.2f} s "
+                   "against {ttft_target:g} s; Step 4 lists what would meet it.", **figures)
+    if state == "misses tokens/s":
+        return msg("Misses the speed target at {users:,.0f} users per replica: {speed:,.1f} "
+                   "tokens/s per user against {speed_target:g}; Step 4 lists what would meet "
+                   "it.", **figures)
+    return msg("Misses both targets at {users:,.0f} users per replica: TTFT {ttft:,.2f} s "
+               "against {ttft_target:g} s, {speed:,.1f} tokens/s per user against "
+               "{speed_target:g}; Step 4 lists what would meet them.", **figures)
+
+
+def batch_verdict(state: str, m: MemoryResult, hours: float, window: float,
+                  replicas: int) -> Message:
+    """A batch job: whether it fits, and whether its volume completes within the window."""
+    if state == "does not fit":
+        return serving_does_not_fit(m)
+    if state == "meets the window":
+        return plural(replicas,
+                      msg("Fits, and the volume completes in {hours:,.1f} h of the {window:g} h "
+                          "window on one replica."),
+                      msg("Fits, and the volume completes in {hours:,.1f} h of the {window:g} h "
+                          "window on {n:,} replicas."), hours=hours, window=window, n=replicas)
+    return msg("Misses the window: the volume takes {hours:,.1f} h, the window is {window:g} h; "
+               "more replicas or a faster configuration would meet it.", hours=hours,
+               window=window)
+
+
+def training_verdict(state: str, t: TrainingResult) -> Message:
+    """A training job: whether it fits, and whether it meets the target time."""
+    figures = {"need": t.per_gpu_bytes / GB, "usable": t.gpu_usable_bytes / GB,
+               "gpus": t.gpus_total, "days": t.wall_clock_s / 86400,
+               "target": t.target_days or 0.0}
+    if state == "does not fit":
+        return msg("Does not fit: training needs {need:,.1f} GB per GPU, {usable:,.1f} GB "
+                   "usable. Fix: more GPUs, a higher ZeRO stage, "
+                   "activation recompute, or LoRA/QLoRA.", **figures)
+    if state == "misses the target time":
+        return plural(t.gpus_total,
+                      msg("Fits, but takes {days:,.1f} days on one GPU against the target of "
+                          "{target:g} days; more GPUs would shorten it."),
+                      msg("Fits, but takes {days:,.1f} days on {gpus:,} GPUs against the target "
+                          "of {target:g} days; more GPUs would shorten it."), **figures)
+    return plural(t.gpus_total,
+                  msg("Fits: {need:,.1f} GB per GPU of {usable:,.1f} GB usable; about "
+                      "{days:,.1f} days on one GPU."),
+                  msg("Fits: {need:,.1f} GB per GPU of {usable:,.1f} GB usable; about "
+                      "{days:,.1f} days on {gpus:,} GPUs."), **figures)

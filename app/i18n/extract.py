@@ -259,6 +259,7 @@ CONSTANTS: list[tuple[str, str, Selector]] = [
     # Engine codes the window shows through t(): verdicts (gpu_selection: t(c.verdict)) and
     # the ranking the search fell back to (t(how)).
     ("app/engine/selection.py", "def verdict_for", item(0)),
+    ("app/domain/result.py", "VERDICT_STATES", every),  # the result's verdict: t(v.state)
     # names passed as string parameters of the engine's sentences (translated by the formatter)
     ("app/engine/narrative.py", "ALONE", values),  # loss_message: msg(ALONE[unit])
     ("app/engine/narrative.py", "FULL_LOAD", pairs(0, 1)),  # plural(left, msg(one), msg(many))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QProgressBar, QVBoxLayout, QWidget
 
-from app.domain.result import SizingResult
+from app.domain.result import SizingResult, Verdict
 from app.ui.controller import Controller
-from app.ui.text import t
+from app.ui.text import render, t
 from app.ui.units import gb, number, rate, seconds, watts
 
 PASS, FAIL = "#2e7d32", "#c62828"
@@ -24,6 +24,19 @@ class Badge(QLabel):
         self.setStyleSheet(PASS_STYLE if passed else FAIL_STYLE)
 
 
+def verdict_text(v: Verdict) -> str:
+    """The verdict's sentence in the window's language (it opens with the state)."""
+    return render(v.message) if v.message is not None else v.sentence
+
+
+def memory_figures(r: SizingResult) -> tuple[float, float]:
+    """(what one GPU must hold, what it may use) [B]: the training memory for a training
+    result, else the serving memory at peak context."""
+    if r.training is not None:
+        return r.training.per_gpu_bytes, r.training.gpu_usable_bytes
+    return r.memory.per_gpu_bytes, r.memory.gpu_usable_bytes
+
+
 def replicas_text(for_load: int, total: int, redundancy: str) -> str:
     """'1 for load, 2 with N+1' (or '1 for load, no redundancy')."""
     if redundancy == "none":
@@ -35,8 +48,9 @@ def replicas_text(for_load: int, total: int, redundancy: str) -> str:
 class SummaryPanel(QFrame):
     """Key figures of the current result, visible on every step."""
 
-    ROWS = ("VRAM per GPU", "Tokens/s per user", "TTFT", "GPUs", "Replicas", "Nodes",
-            "IT power")
+    #: Every row; a result shows those of its kind of workload (:meth:`values_of`).
+    ROWS = ("VRAM per GPU", "Tokens/s per user", "TTFT", "Batch completes in", "Time to train",
+            "GPUs", "Replicas", "Nodes", "IT power")
 
     def __init__(self, controller: Controller, parent: QWidget | None = None):
         super().__init__(parent)
@@ -44,17 +58,19 @@ class SummaryPanel(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.controller = controller
         self.title = QLabel()
+        self.verdict = QLabel(wordWrap=True)  # the result's one verdict, in a sentence
         self.vram_bar = QProgressBar(maximum=1000, textVisible=True)
         self.fit_badge, self.speed_badge, self.ttft_badge = Badge(), Badge(), Badge()
         self.labels = {name: QLabel() for name in self.ROWS}
         self.values = {name: QLabel(wordWrap=True) for name in self.ROWS}
         self.problems = QLabel(wordWrap=True)
         self.problems.setStyleSheet("color: #c62828;")
-        form = QFormLayout()
+        self.form = form = QFormLayout()
         for name in self.ROWS:
             form.addRow(self.labels[name], self.values[name])
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
+        layout.addWidget(self.verdict)
         layout.addWidget(self.vram_bar)
         for badge in (self.fit_badge, self.speed_badge, self.ttft_badge):
             layout.addWidget(badge)
@@ -89,31 +105,69 @@ class SummaryPanel(QFrame):
         self.vram_bar.setPalette(palette)
 
     def show_result(self, r: SizingResult) -> None:
-        m, p, s = r.memory, r.performance, r.scale
-        self.show_vram(m.per_gpu_bytes, m.gpu_usable_bytes, m.fits)
-        self.fit_badge.set_state(m.fits, t("Fits in memory") if m.fits else t("Does not fit"))
-        met = p.targets_met
-        self.speed_badge.set_state(met.get("tokens_per_s_per_user"),
-                                   t("Speed target met") if met.get("tokens_per_s_per_user")
+        """The result's verdict and the figures of its kind of workload (serving, batch or
+        training); a configuration that does not fit shows no speed or first-token time."""
+        v = r.verdict
+        colour = PASS if v.passed else FAIL
+        self.verdict.setText(f"<b style='color:{colour}'>{verdict_text(v)}</b>")
+        used, usable = memory_figures(r)
+        self.show_vram(used, usable, v.fits)
+        self.fit_badge.set_state(v.fits, t("Fits in memory") if v.fits else t("Does not fit"))
+        self.show_target_badges(r)
+        values = self.values_of(r)
+        for name in self.ROWS:
+            self.form.setRowVisible(self.labels[name], name in values)
+            self.values[name].setText(values.get(name, ""))
+
+    def show_target_badges(self, r: SizingResult) -> None:
+        """Speed and TTFT badges for a serving configuration that fits; none otherwise."""
+        met = r.performance.targets_met if r.verdict.workload == "serving" and r.verdict.fits \
+            else {}
+        speed, ttft = met.get("tokens_per_s_per_user"), met.get("ttft")
+        self.speed_badge.set_state(speed, t("Speed target met") if speed
                                    else t("Speed target missed"))
-        self.ttft_badge.set_state(met.get("ttft"), t("TTFT target met") if met.get("ttft")
-                                  else t("TTFT target missed"))
+        self.ttft_badge.set_state(ttft, t("TTFT target met") if ttft else t("TTFT target missed"))
+
+    def values_of(self, r: SizingResult) -> dict[str, str]:
+        """The rows of the result's kind, each as shown."""
+        s = r.scale
+        used, usable = memory_figures(r)
+        values = {"VRAM per GPU": f"{gb(used)} / {gb(usable)}"}
+        values.update(self.workload_values(r))
+        gpus = r.training.gpus_total if r.training is not None else s.gpus_total
+        values["GPUs"] = (number(gpus, ",d") if r.training is not None else
+                          f"{number(s.gpus_total, ',d')} ({number(s.replicas, ',d')} x "
+                          f"{r.selection.chosen.gpus_per_replica})")
+        if r.training is None:
+            values["Replicas"] = replicas_text(s.replicas_for_load, s.replicas, s.redundancy)
+        values["Nodes"] = f"{number(s.nodes, ',d')} x {self.server_name(s.server)}"
+        values["IT power"] = watts(r.facility.it_power_w)
+        return values
+
+    def workload_values(self, r: SizingResult) -> dict[str, str]:
+        """Serving: speed and TTFT at the load ("does not fit" when it does not); batch: the
+        completion time; training: the time to train."""
+        v, p = r.verdict, r.performance
+        if v.workload == "training":
+            tr = r.training
+            target = (f" ({t('target')} {number(tr.target_days, ',.0f')} {t('days')})"
+                      if tr.target_days else "")
+            return {"Time to train": t("{days} days", days=number(tr.wall_clock_s / 86400,
+                                                                    ",.1f")) + target}
+        if v.workload == "batch":
+            hours = r.scale.batch_completion_hours
+            return {"Batch completes in": t("does not fit") if not v.fits or hours is None
+                    else f"{number(hours, ',.1f')} h"}
+        if not v.fits:
+            return {"Tokens/s per user": t("does not fit"), "TTFT": t("does not fit")}
         at = p.at_concurrency
-        values = {
-            "VRAM per GPU": f"{gb(m.per_gpu_bytes)} / {gb(m.gpu_usable_bytes)}",
+        return {
             "Tokens/s per user": rate(at.tokens_per_s_per_user)
             + (f" ({t('target')} {number(p.targets['tokens_per_s_per_user'], 'g')})"
                if p.targets else ""),
             "TTFT": seconds(at.ttft_s)
             + (f" ({t('target')} {seconds(p.targets['ttft_s'])})" if p.targets else ""),
-            "GPUs": f"{number(s.gpus_total, ',d')} ({number(s.replicas, ',d')} x "
-                    f"{r.selection.chosen.gpus_per_replica})",
-            "Replicas": replicas_text(s.replicas_for_load, s.replicas, s.redundancy),
-            "Nodes": f"{number(s.nodes, ',d')} x {self.server_name(s.server)}",
-            "IT power": watts(r.facility.it_power_w),
         }
-        for name, text in values.items():
-            self.values[name].setText(text)
 
     def server_name(self, server_id: str) -> str:
         """The catalog's name of a server (its id when the catalog has none: a generic one)."""

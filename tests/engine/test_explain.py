@@ -132,3 +132,60 @@ def test_a_preliminary_gpu_is_flagged_in_the_warnings(catalog):
     assert "Rubin" in explain.FAMILY_NAMES.values()
     shipping = size(load_scenario(example("small-chat")))
     assert not any("preliminary figures" in w for w in shipping.warnings)
+
+
+# --- the one verdict (issue 13, "One verdict per screen") ---------------------------------------
+def sized(name: str, **changes):
+    """An example sized, with top-level blocks of its scenario replaced or updated."""
+    data = example(name)
+    for block, value in changes.items():
+        data[block] = {**data.get(block, {}), **value} if isinstance(value, dict) else value
+    return size(load_scenario(data))
+
+
+def test_the_worked_example_does_not_fit_and_says_so_with_the_fix():
+    r = sized("worked-example")
+    assert (r.verdict.workload, r.verdict.state, r.verdict.fits) == ("serving", "does not fit",
+                                                                     False)
+    assert r.selection.chosen.verdict == "does not fit"  # Step 3's badge reads the same
+    assert r.verdict.sentence.startswith("Does not fit: 40 users at 8,192 tokens need 93.0 GB")
+    assert "39 fit. Fix: an FP8 KV cache" in r.verdict.sentence
+    assert "Passt nicht" in r.verdict.message.text("de")
+
+
+def test_a_serving_verdict_names_the_targets_met_at_the_load():
+    r = sized("small-chat")
+    assert (r.verdict.state, r.verdict.passed) == ("meets targets", True)
+    assert r.verdict.state == r.selection.chosen.verdict
+    assert r.verdict.sentence.startswith("Meets both targets at 8 users per replica")
+
+
+def test_a_batch_verdict_is_the_window_not_the_online_targets():
+    r = sized("batch-summaries")
+    assert (r.verdict.workload, r.verdict.state) == ("batch", "meets the window")
+    assert r.selection.chosen.verdict == "meets the window"  # was "meets targets"
+    overfull = sized("batch-summaries", workload={"concurrent_users": 400})
+    assert not overfull.memory.fits
+    assert (overfull.verdict.state, overfull.selection.chosen.verdict) == ("does not fit",) * 2
+
+
+def test_a_training_verdict_follows_the_training_memory_not_serving():
+    r = sized("fine-tune-lora")
+    assert (r.verdict.workload, r.verdict.state, r.verdict.fits) == ("training", "fits", True)
+    full = sized("fine-tune-lora", training={"method": "full", "data_parallel": 1,
+                                             "tensor_parallel": 1, "pipeline_parallel": 1,
+                                             "zero_stage": 0})
+    assert full.memory.fits and not full.training.fits  # serving fits, the training does not
+    assert (full.verdict.state, full.selection.chosen.verdict) == ("does not fit",) * 2
+    assert full.verdict.sentence.startswith("Does not fit: training needs 1,136.5 GB per GPU")
+
+
+def test_serving_states_cover_each_target():
+    m = sized("small-chat").memory
+    p = sized("small-chat").performance
+    cases = {(True, True): "meets targets", (False, True): "misses TTFT",
+             (True, False): "misses tokens/s", (False, False): "misses both targets"}
+    for (ttft, speed), state in cases.items():
+        met = p.model_copy(update={"targets_met": {"ttft": ttft, "tokens_per_s_per_user": speed}})
+        assert explain.serving_state(m, met) == state
+    assert explain.serving_state(m.model_copy(update={"fits": False}), p) == "does not fit"

@@ -38,7 +38,7 @@ from app.i18n import msg, plural
 from app.ui.dialogs.catalog_entry import CatalogEntryDialog
 from app.ui.flow_layout import FlowLayout
 from app.ui.pages.base import StepPage
-from app.ui.summary_panel import Badge
+from app.ui.summary_panel import Badge, verdict_text
 from app.ui.text import language, render, t
 from app.ui.units import GB, gb, number, rate, seconds, usd
 
@@ -51,7 +51,8 @@ CHOSEN_BY = dict(RANKS) | {"user": "Your configuration"}
 SEARCH_GPUS = "the GPUs the search considers"  # gettext context: "One GPU" is also a column
 STATS = ("VRAM per GPU", "Users per replica", "Tokens/s per user (one user)", "TTFT (one user)",
          "Replicas / GPUs", "Capital cost (indicative)")
-VERDICT_COLOURS = {MEETS: "#2e7d32", "does not fit": "#c62828"}
+PASSING = (MEETS, "meets the window", "fits")  # the passing states (result.PASSING_STATES)
+VERDICT_COLOURS = {state: "#2e7d32" for state in PASSING} | {"does not fit": "#c62828"}
 CHOSEN_TIP = ("* The chosen row (★) shows the full sizing: replicas, power (whole servers) and "
               "cost after Step 5 placed the replicas on servers, so they can be higher than "
               "the Step 3 estimates of the other rows.")
@@ -462,7 +463,8 @@ class GpuSelectionPage(StepPage):
               t=c.tensor_parallel, p=c.pipeline_parallel, w=c.precision.upper(),
               kv=c.kv_precision.upper(), engine=self.engine_name(c.engine))
             + "<br>" + t("Chosen by: {how}", how=chosen_text(r.selection.chosen_by)))
-        self.verdict_badge.set_state(c.verdict == MEETS, t(c.verdict))
+        self.verdict_badge.set_state(r.verdict.passed, t(r.verdict.state))
+        self.verdict_badge.setToolTip(verdict_text(r.verdict))
         for name, value in self.stat_texts(r).items():
             self.stats[name].setText(f"<span style='color:#555'>{t(name)}</span><br>"
                                      f"<b>{value}</b>")

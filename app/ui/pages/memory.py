@@ -102,6 +102,15 @@ def facts(m: MemoryResult) -> list[str]:
     ]
 
 
+def fit_text(r: SizingResult) -> str:
+    """The badge: the result's verdict on the memory; a training result's Step 2 describes
+    serving the trained model (the training memory is on the Training page)."""
+    if r.training is not None:
+        return (t("Serving the trained model fits in memory") if r.memory.fits
+                else t("Serving the trained model does not fit"))
+    return t("Fits in memory") if r.verdict.fits else t("Does not fit")
+
+
 class MemoryPage(StepPage):
     HELP = (
         "What each GPU must hold at peak: the weights, the KV cache of every user at the "
@@ -163,7 +172,8 @@ class MemoryPage(StepPage):
 
     def show_result(self, result: SizingResult) -> None:
         m, gpus = result.memory, result.selection.chosen.gpus_per_replica
-        self.fit_badge.set_state(m.fits, t("Fits in memory") if m.fits else t("Does not fit"))
+        fits = m.fits if result.training is not None else result.verdict.fits
+        self.fit_badge.set_state(fits, fit_text(result))
         self.chart.show_result(result)
         self.table.setHorizontalHeaderLabels(
             [

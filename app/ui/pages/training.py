@@ -12,7 +12,7 @@ import math
 import numpy as np
 from PySide6.QtWidgets import QFormLayout, QGridLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
 
-from app.domain.result import CpuResult, RagResult, SizingResult, TrainingResult
+from app.domain.result import CpuResult, RagResult, SizingResult, TrainingResult, Verdict
 from app.domain.scenario import MAX_TOKENS, OPTIMIZERS, Scenario
 from app.i18n import msg, plural
 from app.ui.charts import (
@@ -27,6 +27,7 @@ from app.ui.charts import (
 )
 from app.ui.fields import BoundField, CheckField, Choice, ChoiceField, IntField, OptionalNumberField
 from app.ui.pages.base import StepPage
+from app.ui.summary_panel import verdict_text
 from app.ui.text import render, t
 from app.ui.units import GB, TB, gb, gb_gib, number, seconds, tb, usd
 
@@ -328,27 +329,24 @@ class TrainingPage(StepPage):
         self.cpu_box.setVisible(r.cpu is not None)
         self.none.setVisible(r.training is None and r.rag is None and r.cpu is None)
         if r.training is not None:
-            self.show_training(r.training)
+            self.show_training(r.training, r.verdict)
         if r.rag is not None:
             self.show_rag(r.rag)
         if r.cpu is not None:
             self.show_cpu(r.cpu)
 
-    def show_training(self, tr: TrainingResult) -> None:
+    def show_verdict(self, v: Verdict) -> None:
+        """The result's one verdict (the summary and Step 3 show the same)."""
+        colour = "#2e7d32" if v.passed else "#c62828"
+        self.verdict.setText(f"<b style='color:{colour}'>{verdict_text(v)}</b>")
+
+    def show_training(self, tr: TrainingResult, verdict: Verdict) -> None:
         for name, field in self.degrees.items():
             field.set_placeholder(t("search: {n}", n=number(getattr(tr, name), ",d")))
         self.tokens.set_placeholder(t("default: {n}", n=number(tr.tokens_total, ",.3g")))
         self.memory_chart.show_result(tr)
         self.time_chart.show_result(tr)
-        fits = t("fits") if tr.fits else t("does not fit")
-        colour = "#2e7d32" if tr.fits else "#c62828"
-        text = t("{gb} per GPU of {usable} usable: {fits}.", gb=gb(tr.per_gpu_bytes),
-                 usable=gb(tr.gpu_usable_bytes), fits=fits)
-        if tr.target_days:
-            met = t("met") if tr.meets_target else t("missed")
-            text += " " + t("Target of {d} days: {met}.", d=number(tr.target_days, ",.0f"),
-                            met=met)
-        self.verdict.setText(f"<b style='color:{colour}'>{text}</b>")
+        self.show_verdict(verdict)
         chosen = t("given in the scenario") if tr.chosen_by == "user" else t("found by the search")
         self.figures.set_rows([
             (t("GPUs"), t("{n} x {gpu} on {nodes} node(s) ({how})",

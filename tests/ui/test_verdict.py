@@ -1,0 +1,88 @@
+"""One verdict per screen (issue 13): Step 2, Step 3's badge, the summary and the Training page
+show the result's one verdict (``SizingResult.verdict``), for the workload's kind; a
+configuration that does not fit shows "does not fit" instead of speed and first-token figures.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app import api
+from app.ui.pages.gpu_selection import GpuSelectionPage
+from app.ui.pages.memory import MemoryPage
+from app.ui.pages.training import TrainingPage
+from app.ui.summary_panel import SummaryPanel
+
+
+@pytest.fixture
+def panel(qtbot, controller):
+    widget = SummaryPanel(controller)
+    qtbot.addWidget(widget)
+    return widget
+
+
+@pytest.fixture
+def step3(qtbot, controller):
+    page = GpuSelectionPage(controller)
+    qtbot.addWidget(page)
+    return page
+
+
+def shown_rows(panel: SummaryPanel) -> dict[str, str]:
+    return {name: panel.values[name].text() for name in panel.ROWS
+            if panel.form.isRowVisible(panel.labels[name])}
+
+
+def open_example(controller, name: str, **changes) -> None:
+    data = api.example(name)
+    for block, value in changes.items():
+        data[block] = {**data.get(block, {}), **value}
+    controller.load(data, None)
+
+
+def test_the_worked_example_shows_does_not_fit_and_the_fix_not_speed_figures(panel, step3,
+                                                                             controller):
+    rows = shown_rows(panel)
+    assert rows["Tokens/s per user"] == rows["TTFT"] == "does not fit"
+    assert panel.verdict.text().count("Does not fit: 40 users at 8,192 tokens") == 1
+    assert "Fix: an FP8 KV cache" in panel.verdict.text()
+    assert not panel.speed_badge.isVisibleTo(panel)  # no "target missed" beside "does not fit"
+    assert step3.verdict_badge.text() == "does not fit"  # was "misses tokens/s"
+
+
+def test_a_batch_job_is_judged_by_its_window(panel, step3, controller):
+    open_example(controller, "batch-summaries")
+    rows = shown_rows(panel)
+    assert "TTFT" not in rows and "Tokens/s per user" not in rows
+    assert rows["Batch completes in"] == "6.2 h"
+    assert step3.verdict_badge.text() == "meets the window"  # was "meets targets"
+    open_example(controller, "batch-summaries", workload={"concurrent_users": 400})
+    assert step3.verdict_badge.text() == "does not fit"
+    assert panel.fit_badge.text() == "Does not fit"
+    assert shown_rows(panel)["Batch completes in"] == "does not fit"
+
+
+def test_a_fine_tune_shows_the_training_verdict_everywhere(qtbot, panel, step3, controller):
+    memory, training = MemoryPage(controller), TrainingPage(controller)
+    qtbot.addWidget(memory)
+    qtbot.addWidget(training)
+    open_example(controller, "fine-tune-lora", training={
+        "method": "full", "data_parallel": 1, "tensor_parallel": 1, "pipeline_parallel": 1,
+        "zero_stage": 0})
+    r = controller.result
+    assert r.memory.fits and not r.training.fits  # serving fits; the training does not
+    rows = shown_rows(panel)
+    assert "TTFT" not in rows and "Tokens/s per user" not in rows and "Time to train" in rows
+    assert panel.fit_badge.text() == "Does not fit"
+    assert not panel.speed_badge.isVisibleTo(panel) and not panel.ttft_badge.isVisibleTo(panel)
+    assert rows["VRAM per GPU"].startswith("1,136.5 GB")  # the training memory, not serving's
+    assert step3.verdict_badge.text() == "does not fit"
+    assert "Does not fit: training needs 1,136.5 GB" in training.verdict.text()
+    assert panel.verdict.text() == training.verdict.text()
+    assert memory.fit_badge.text() == "Serving the trained model fits in memory"
+
+
+def test_the_verdict_speaks_german(panel, controller):
+    controller.set_language("de")
+    assert "Passt nicht: 40 Nutzer" in panel.verdict.text()
+    assert shown_rows(panel)["TTFT"] == "passt nicht"
