@@ -111,3 +111,31 @@ def test_calibration_errors_are_shown_inline(page, controller):
     assert page.calibrate("itl_s", 0.0, 10) != []
     assert "positive" in page.fit_error.text()
     assert controller.scenario.factor_overrides == {}
+
+
+def visible_rows(page):
+    return [row for row in range(page.table.rowCount()) if not page.table.isRowHidden(row)]
+
+
+def test_search_keeps_the_rows_that_hold_every_word(page, controller):
+    total = page.table.rowCount()
+    page.search.setText("PUE")
+    rows = visible_rows(page)
+    assert 0 < len(rows) < total
+    for row in rows:
+        texts = " ".join(page.table.item(row, col).text() for col in range(5))
+        assert "pue" in (texts + controller.result.assumptions[row].name).lower()
+    assert page.search_count.text() == f"{len(rows)} of {total} shown"
+    page.search.setText("no such assumption anywhere")
+    assert visible_rows(page) == []
+    page.search.clear()
+    assert len(visible_rows(page)) == total and page.search_count.text() == ""
+
+
+def test_search_outlives_a_new_result(page, controller, qtbot):
+    page.search.setText("eta_mem")
+    shown = visible_rows(page)
+    assert shown == [row_of(page, "eta_mem")]
+    with qtbot.waitSignal(controller.result_changed):
+        page.table.item(shown[0], 1).setText("0.9")
+    assert visible_rows(page) == [row_of(page, "eta_mem")]

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSizePolicy,
     QSpinBox,
@@ -151,6 +152,7 @@ class AssumptionsPage(StepPage):
         self.table = self.build_table()
         self.source = QLabel(wordWrap=True,
                              textInteractionFlags=Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.layout_.addLayout(self.build_search())
         self.layout_.addWidget(self.table, 1)
         self.layout_.addWidget(self.source)
         self.layout_.addLayout(self.build_reset_row())
@@ -174,6 +176,32 @@ class AssumptionsPage(StepPage):
         table.itemChanged.connect(self.value_edited)
         table.currentCellChanged.connect(lambda row, *_: self.show_source(row))
         return table
+
+    def build_search(self) -> QHBoxLayout:
+        """A search box over the table: rows whose name, value, unit, source or id hold the
+        words typed (in any order, any case) stay; the others hide."""
+        self.search = QLineEdit(clearButtonEnabled=True)
+        self.search.setObjectName("assumptionSearch")
+        self.search.textChanged.connect(lambda _: self.apply_search())
+        self.search_count = QLabel()
+        row = QHBoxLayout()
+        row.addWidget(self.search, 1)
+        row.addWidget(self.search_count)
+        return row
+
+    def apply_search(self) -> None:
+        words = self.search.text().casefold().split()
+        result = self.controller.result
+        ids = [a.name for a in result.assumptions] if result is not None else []
+        shown = 0
+        for row in range(self.table.rowCount()):
+            cells = [self.table.item(row, col).text() for col in range(len(COLUMNS))]
+            haystack = " ".join(cells + ids[row:row + 1]).casefold()
+            hidden = not all(word in haystack for word in words)
+            self.table.setRowHidden(row, hidden)
+            shown += not hidden
+        self.search_count.setText(t("{shown} of {total} shown", shown=shown,
+                                    total=self.table.rowCount()) if words else "")
 
     def build_reset_row(self) -> QHBoxLayout:
         self.reset_button = QPushButton()
@@ -215,6 +243,8 @@ class AssumptionsPage(StepPage):
     # --- language --------------------------------------------------------------------------
     def retranslate(self) -> None:
         self.table.setHorizontalHeaderLabels([t(name) for name in COLUMNS])
+        self.search.setPlaceholderText(t("Search the assumptions: name, value, source…"))
+        self.apply_search()
         self.reset_button.setText(t("Reset to catalog values"))
         self.calibration.setTitle(t("Calibrate from a measurement"))
         index = max(self.metric_combo.currentIndex(), 0)
@@ -247,6 +277,7 @@ class AssumptionsPage(StepPage):
         for row, a in enumerate(assumptions):
             self.fill_row(row, a)
         self.table.blockSignals(False)
+        self.apply_search()
         self.fit_columns()
         self.show_source(self.table.currentRow())
 
