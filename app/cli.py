@@ -15,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from app import __version__, api, paths, summary
+from app import __version__, api, atomic, paths, summary
 from app.catalog import clear_cache, default_catalog
 from app.catalog.hf_import import ModelImportError, read_model_folder, save_to_user_catalog
 from app.cli_measurements import add_parsers as add_measurement_parsers
@@ -435,13 +435,22 @@ def cmd_example(args: argparse.Namespace) -> int:
 
 
 def cmd_calibration(args: argparse.Namespace) -> int:
-    from app.engine.calibration import normalise_case, run_cases, summarise
+    from app.engine.calibration import load_cases, run_cases, summarise
+    from app.report.accuracy import cross_validation, cross_validation_lines, read_cases
 
-    path = Path(args.cases) if args.cases else paths.calibration_cases()
+    files = [Path(p) for p in args.cases] if args.cases else paths.calibration_case_files()
     try:
-        cases = [normalise_case(raw) for raw in json.loads(path.read_text(encoding="utf-8"))]
+        cases, _ = load_cases(read_cases(files))
+        doc = cross_validation(default_catalog(), files)
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        return fail([f"calibration: cannot read cases from '{path}': {exc}"])
+        shown = ", ".join(str(f) for f in files)
+        return fail([f"calibration: cannot read cases from '{shown}': {exc}"])
+    if args.write:
+        text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+        atomic.write_bytes(Path(args.write), text.encode("utf-8"))
+    print("\n".join(cross_validation_lines(doc)))
+    print("In-sample: the catalog's factors as shipped (fitted per engine and GPU family where "
+          "the engine has cases, assumed where not)")
     outcomes = run_cases(cases, default_catalog())
     print(f"{'case':<9} {'model':<15} {'weights':<11} {'gpu':<12} {'tp':>2} {'pp':>2} "
           f"{'engine':<13} {'isl/osl':>11} {'metric':<29} {'measured':>10} {'predicted':>10} "
@@ -509,9 +518,12 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("name", nargs="?")
     ex.set_defaults(func=cmd_example)
     cal = sub.add_parser("calibration", help="predicted against measured, per case")
-    cal.add_argument("--cases", default=None,
-                     help="case file (default: the cases the program ships, "
-                          "resources/calibration/calibration_cases.json)")
+    cal.add_argument("--cases", action="append", default=None, metavar="FILE",
+                     help="case file, repeatable (default: the cases the program ships, "
+                          "resources/calibration/calibration_cases*.json)")
+    cal.add_argument("--write", metavar="FILE", default=None,
+                     help="also write the cross-validated residuals per case as JSON "
+                          "(make cross-validation: resources/calibration/cross_validation.json)")
     cal.set_defaults(func=cmd_calibration)
     add_measurement_parsers(sub, scenario_data)
     return p

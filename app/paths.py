@@ -49,6 +49,20 @@ def calibration_cases() -> Path:
     return resources_dir() / "calibration" / "calibration_cases.json"
 
 
+def calibration_case_files() -> list[Path]:
+    """Every file of published measurements the calibration uses, in a fixed order: the
+    first set (:func:`calibration_cases`), then ``calibration_cases_2.json`` and any later
+    ``calibration_cases_*.json`` (same format, sources kept)."""
+    folder = resources_dir() / "calibration"
+    return [calibration_cases(), *sorted(folder.glob("calibration_cases_*.json"))]
+
+
+def cross_validation_file() -> Path:
+    """The cross-validated residuals per case and regime, precomputed by
+    ``make cross-validation`` (``app.engine.cross_validation``)."""
+    return resources_dir() / "calibration" / "cross_validation.json"
+
+
 def installation() -> str:
     """How this copy runs: ``bundle`` (PyInstaller), ``windows folder`` (the embeddable
     Python, recognised by its ``._pth`` file) or ``source`` (a checkout or an installed

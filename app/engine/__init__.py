@@ -10,7 +10,8 @@ pyproject.toml keep it so):
 - what the result records beside the numbers: ``assumptions``, ``narrative`` (sentences);
 - the scenario resolved in engine terms, and what cannot be sized: ``resolved``;
 - the server choice (``servers``) and the calibration against measurements (``calibration``);
-- Step 3, the search: ``selection``; then the ``levers`` that fix a missed target;
+- Step 3, the search: ``selection``; beside it the leave-one-group-out
+  ``cross_validation`` of the calibration; then the ``levers`` that fix a missed target;
 - the section assemblers: ``explain`` (serving), ``infrastructure``, ``explain_training``,
   ``optional_sections`` (RAG, CPU);
 - the serving chain and the training chain side by side: ``serving_chain``,

@@ -10,7 +10,9 @@ Metrics (conventions of the case file):
 
 - ``output_throughput_total`` with no concurrency (offline, or Poisson QPS=INF): saturation
   output tokens/s of the whole configuration.
-- ``itl_mean`` / ``ttft_mean`` [ms] under Poisson arrivals: open-loop operating point.
+- ``itl_mean`` / ``ttft_mean`` [ms] under Poisson arrivals: open-loop operating point; with
+  a number as the concurrency, the closed loop of that many users (so is a throughput).
+- ``e2e_latency_mean`` [ms]: TTFT plus the remaining output tokens' ITL, closed loop.
 - ``ttft_batch1`` [ms]: one request alone, a pure prefill.
 - ``decode_tokens_per_s_per_user``: one stream's generation speed.
 - ``prefill_tokens_per_s``: prompt processing rate of one request.
@@ -32,6 +34,9 @@ from app.engine.resolved import SizingError  # a ValueError whose Message the wi
 from app.i18n import msg
 
 MODEL_PATTERNS = (
+    (r"llama-4-maverick", "llama-4-maverick"),
+    (r"llama-4-scout", "llama-4-scout"),
+    (r"llama-3\.3-70b", "llama-3.3-70b"),
     (r"llama-3\.1-405b", "llama-3.1-405b"),
     (r"llama-3\.1-70b", "llama-3.1-70b"),
     (r"llama-3\.1-8b", "llama-3.1-8b"),
@@ -41,8 +46,23 @@ MODEL_PATTERNS = (
     (r"llama-2-7b|llama-7b", "llama-2-7b"),
     (r"mixtral-8x7b", "mixtral-8x7b"),
     (r"mistral-7b", "mistral-7b"),
+    (r"qwen3-30b-a3b", "qwen3-30b-a3b"),
+    (r"qwen3-235b-a22b", "qwen3-235b-a22b"),
+    (r"qwen2\.5-72b", "qwen2.5-72b"),
+    (r"qwen2\.5-7b", "qwen2.5-7b"),
+    (r"gpt-oss-120b", "gpt-oss-120b"),
+    (r"gpt-oss-20b", "gpt-oss-20b"),
+    (r"gpt-j-6b", "gpt-j-6b"),
+    (r"deepseek-r1", "deepseek-r1"),
+    (r"deepseek-v3", "deepseek-v3"),
 )
 GPU_PATTERNS = (
+    (r"gb200", "gb200"),
+    (r"b200", "b200"),
+    (r"rtx pro 6000 blackwell server", "rtx-pro-6000-bse"),
+    (r"mi355x", "mi355x"),
+    (r"mi325x", "mi325x"),
+    (r"mi300x", "mi300x"),
     (r"gh200.*96", "gh200-96"),
     (r"h200", "h200-sxm"),
     (r"h100 pcie", "h100-pcie"),
@@ -54,11 +74,25 @@ GPU_PATTERNS = (
     (r"rtx 3090", "rtx-3090"),
 )
 PRECISIONS = {"fp8": "fp8", "fp16": "fp16", "f16": "fp16", "bf16": "bf16",
-              "q4_k_m": "gguf-q4_k_m", "q4_0": "gguf-q4_0", "q8_0": "gguf-q8_0"}
-ENGINES = (("tensorrt-llm", "tensorrt-llm"), ("llama.cpp", "llama.cpp"), ("vllm", "vllm"),
-           ("sglang", "sglang"))
+              "q4_k_m": "gguf-q4_k_m", "q4_0": "gguf-q4_0", "q8_0": "gguf-q8_0",
+              "nvfp4": "nvfp4", "mxfp4": "mxfp4", "awq": "int4-awq", "gptq": "int4-gptq"}
+#: Precision texts whose first word is not the format the run used, searched in order: a
+#: checkpoint that is natively MXFP4 runs MXFP4 weights whatever a table column says (TRT-LLM
+#: serves gpt-oss's MXFP4 experts on Hopper); "(MXFP4)" names the FP4 variant; a KV cache
+#: that is not stated but "likely"/"presumed" FP8 is taken as FP8.
+PRECISION_PATTERNS = (
+    (r"natively mxfp4|\(mxfp4\)", "mxfp4"),
+    (r"\(nvfp4\)", "nvfp4"),
+    (r"^unknown \(fp8 likely", "fp8"),
+)
+#: KV-cache texts that mean "the model's own 16-bit dtype" (vLLM's and TRT-LLM's ``auto``).
+NATIVE_KV = ("auto",)
+ENGINES = (("tensorrt-llm", "tensorrt-llm"), ("nim", "tensorrt-llm"),
+           ("llama.cpp", "llama.cpp"), ("vllm", "vllm"), ("sglang", "sglang"))
 UNSTATED_PROMPT = 16  # llama.cpp 'tg' runs generate from an (almost) empty prompt
 UNSTATED_OUTPUT = 512
+#: Metrics of one stream alone, where an unstated prompt is llama.cpp's (almost) empty one.
+SINGLE_STREAM_METRICS = ("decode_tokens_per_s_per_user", "ttft_batch1", "prefill_tokens_per_s")
 
 
 @dataclass(frozen=True)
@@ -79,6 +113,7 @@ class Case:
     metric: str
     measured: float
     source: str
+    concurrency: float | None = None  # users of a closed loop; None: arrivals or offline
 
 
 def _match(patterns, text: str, what: str) -> str:
@@ -89,8 +124,20 @@ def _match(patterns, text: str, what: str) -> str:
     raise ValueError(f"no catalog {what} matches '{text}'")
 
 
-def _precision(text: str) -> str:
-    token = text.split()[0].lower()
+def _precision(text: str, native: str | None = None) -> str:
+    """Catalog id of a case's precision text (ValueError when it names none).
+
+    ``native``: the id an ``auto`` KV cache stands for (the model's 16-bit dtype).
+    """
+    lowered = text.lower()
+    for pattern, value in PRECISION_PATTERNS:
+        if re.search(pattern, lowered):
+            return value
+    token = lowered.split()[0]
+    if token in NATIVE_KV and native is not None:
+        return native
+    if token == "fp4":
+        raise ValueError(f"precision '{text}' does not say which FP4 (NVFP4 or MXFP4)")
     if token not in PRECISIONS:
         raise ValueError(f"unknown precision '{text}'")
     return PRECISIONS[token]
@@ -103,27 +150,81 @@ def _arrival_rate(concurrency) -> float | None:
     return None
 
 
+def _concurrency(concurrency) -> float | None:
+    """Users of a closed loop (a number in the case file), None for arrivals or offline."""
+    if isinstance(concurrency, bool) or not isinstance(concurrency, int | float):
+        return None
+    return float(concurrency)
+
+
+def _parallel(raw: dict, field: str) -> int:
+    value = raw.get(field)
+    if value is None:
+        if int(raw.get("gpu_count") or 0) == 1:
+            return 1  # one GPU: no parallelism to state
+        raise ValueError(f"'{field}' is not stated for {raw.get('gpu_count')} GPUs")
+    return int(value)
+
+
+def _prompt_tokens(raw: dict) -> int:
+    if raw.get("isl"):
+        return int(raw["isl"])
+    if raw.get("metric_name") in SINGLE_STREAM_METRICS:
+        return UNSTATED_PROMPT
+    raise ValueError("the prompt length ('isl') is not stated")
+
+
 def normalise_case(raw: dict) -> Case:
     """Map one case of the case file to catalog ids (ValueError when it cannot)."""
     engine = next((eid for key, eid in ENGINES if key in raw["engine"].lower()), None)
     if engine is None:
         raise ValueError(f"unknown engine '{raw['engine']}'")
+    metric = raw["metric_name"]
+    if metric not in METRIC_GROUPS:
+        raise ValueError(f"unknown metric '{metric}'")
+    weights = _precision(raw["weights_precision"])
     return Case(
         id=raw["id"],
         model=_match(MODEL_PATTERNS, raw["model"], "model"),
-        weights=_precision(raw["weights_precision"]),
-        kv_cache=_precision(raw["kv_precision"]),
+        weights=weights,
+        kv_cache=_precision(raw["kv_precision"], native="bf16"),
         gpu=_match(GPU_PATTERNS, raw["gpu"], "gpu"),
-        tensor_parallel=int(raw["tp"]),
-        pipeline_parallel=int(raw["pp"]),
+        tensor_parallel=_parallel(raw, "tp"),
+        pipeline_parallel=_parallel(raw, "pp"),
         engine=engine,
-        prompt_tokens=int(raw["isl"] or UNSTATED_PROMPT),
+        prompt_tokens=_prompt_tokens(raw),
         output_tokens=int(raw["osl"] or UNSTATED_OUTPUT),
         arrival_rate=_arrival_rate(raw["concurrency"]),
-        metric=raw["metric_name"],
+        metric=metric,
         measured=float(raw["metric_value"]),
         source=raw["source"],
+        concurrency=_concurrency(raw["concurrency"]),
     )
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A case of the case file the engine cannot express, and why."""
+
+    id: str
+    reason: str
+
+
+def load_cases(raws: list[dict]) -> tuple[list[Case], list[Skipped]]:
+    """Every case of a case file in catalog terms, and those skipped with the reason.
+
+    A case is skipped, never dropped silently, when one of its settings has no catalog
+    counterpart (an engine, GPU or model the catalog lacks, an ambiguous format) or is not
+    stated (a prompt length, the parallelism of a multi-GPU run).
+    """
+    cases: list[Case] = []
+    skipped: list[Skipped] = []
+    for raw in raws:
+        try:
+            cases.append(normalise_case(raw))
+        except ValueError as exc:  # a missing field (KeyError) is a malformed file
+            skipped.append(Skipped(str(raw.get("id", "?")), str(exc)))
+    return cases, skipped
 
 
 def predict(case: Case, catalog: Catalog, overrides: dict[str, float] | None = None) -> float:
@@ -142,21 +243,29 @@ def predict(case: Case, catalog: Catalog, overrides: dict[str, float] | None = N
     if metric == "decode_tokens_per_s_per_user":
         return float(1.0 / decode_step(replica, 1.0, work.average_context).itl[0])
     plan = plan_memory(config, work, case.prompt_tokens + case.output_tokens)
+    point = _operating_point(case, config, plan, work)
     if metric in ("output_throughput_total", "output_throughput_per_gpu"):
-        if case.arrival_rate is not None:
-            point = open_loop(replica, work, case.arrival_rate, batch_cap(config, plan, work))
-        else:
-            point = saturation_of(config, plan, work)
         total = float(point.output_tokens_per_s[0])
         return total / replica.gpus if metric.endswith("per_gpu") else total
-    if case.arrival_rate is None:
-        raise ValueError(f"{case.id}: {metric} needs an arrival rate")
-    point = open_loop(replica, work, case.arrival_rate, batch_cap(config, plan, work))
     if metric in ("itl_mean", "tpot_mean"):
         return float(point.itl_s[0]) * 1e3
     if metric == "ttft_mean":
         return float(point.ttft_s[0]) * 1e3
+    if metric == "e2e_latency_mean":
+        return float(point.ttft_s[0] + (case.output_tokens - 1) * point.itl_s[0]) * 1e3
     raise ValueError(f"{case.id}: unknown metric '{metric}'")
+
+
+def _operating_point(case: Case, config, plan, work: Workload):
+    """The load the case ran at: a closed loop of users, Poisson arrivals, or (neither stated,
+    throughput only) the saturation point of an offline run."""
+    if case.concurrency is not None:
+        return points_at(config, plan, work, [case.concurrency])
+    if case.arrival_rate is not None:
+        return open_loop(config.replica, work, case.arrival_rate, batch_cap(config, plan, work))
+    if case.metric in ("output_throughput_total", "output_throughput_per_gpu"):
+        return saturation_of(config, plan, work)
+    raise ValueError(f"{case.id}: {case.metric} needs a concurrency or an arrival rate")
 
 
 METRIC_GROUPS = {
@@ -165,6 +274,7 @@ METRIC_GROUPS = {
     "decode_tokens_per_s_per_user": "single-user decode",
     "itl_mean": "single-user decode",
     "tpot_mean": "single-user decode",
+    "e2e_latency_mean": "single-user decode",
     "ttft_batch1": "TTFT",
     "ttft_mean": "TTFT",
     "prefill_tokens_per_s": "TTFT",

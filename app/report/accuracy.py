@@ -46,6 +46,70 @@ def cases_path() -> Path:
     return paths.calibration_cases()
 
 
+def read_cases(files: list[Path] | None = None) -> list[dict]:
+    """Every case of the case files (default: those the program ships,
+    :func:`app.paths.calibration_case_files`), in file order (OSError, ValueError)."""
+    raws: list[dict] = []
+    for path in files or paths.calibration_case_files():
+        found = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(found, list) or not all(isinstance(r, dict) for r in found):
+            raise ValueError(f"{path}: expected a JSON list of case objects")
+        raws.extend(found)
+    return raws
+
+
+def cross_validation(catalog: Catalog, files: list[Path] | None = None) -> dict:
+    """The cross-validated residuals of the case files, as ``make cross-validation`` writes
+    them (``app.engine.cross_validation.document``)."""
+    from app.engine.calibration import load_cases
+    from app.engine.cross_validation import document, residuals_for
+
+    files = files or paths.calibration_case_files()
+    cases, skipped = load_cases(read_cases(files))
+    names = [_shown(path) for path in files]
+    return document(residuals_for(cases, catalog), names,
+                    [{"id": s.id, "reason": s.reason} for s in skipped])
+
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the program's root where it is inside it (as the report cites)."""
+    try:
+        return path.resolve().relative_to(paths.root().resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+DIMENSION_NAMES = {"engine": "engine", "gpu_family": "GPU family", "model_kind": "model kind",
+                   "weight_class": "weight format"}
+
+
+def cross_validation_lines(doc: dict) -> list[str]:
+    """The cross-validated table as text: per left-out dimension and metric group first
+    (its "all" rows), then per left-out level; the skipped cases after."""
+    table = doc["table"]
+    lines = ["Cross-validated error (leave one group out: fit on the other groups, predict "
+             "the left-out one)",
+             f"{'left out':<15} {'group':<13} {'metric':<11} {'n':>4} {'median |error|':>15} "
+             f"{'worst factor':>13}"]
+    summary = [r for r in table if r["level"] == "all"]
+    by_level = [r for r in table if r["level"] != "all"]
+    for rows in (summary, by_level):
+        lines += [f"{DIMENSION_NAMES[r['dimension']]:<15} {r['level']:<13} "
+                  f"{r['metric_group']:<11} {r['n']:>4.0f} {r['median_abs_error']:>15.1%} "
+                  f"{r['worst_factor']:>13.2f}" for r in rows]
+        lines.append("")
+    lines.append("In-sample: the same model fitted on every case")
+    lines += [f"{'':<15} {'all':<13} {metric:<11} {stats['n']:>4.0f} "
+              f"{stats['median_abs_error']:>15.1%} {stats['worst_factor']:>13.2f}"
+              for metric, stats in doc["in_sample"].items()]
+    lines.append("")
+    if doc["skipped"]:
+        lines.append(f"Skipped ({len(doc['skipped'])} cases the engine cannot express):")
+        lines += [f"  {s['id']}: {s['reason']}" for s in doc["skipped"]]
+        lines.append("")
+    return lines
+
+
 def recorded() -> Accuracy:
     return Accuracy(dict(RECORDED), computed=False, source=RECORDED_SOURCE,
                     cases=sum(row[0] for row in RECORDED.values()))

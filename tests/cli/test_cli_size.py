@@ -475,7 +475,9 @@ def test_calibration_prints_every_case_and_a_summary(capsys):
     rows = [line for line in lines if line.split(maxsplit=1)[:1] and
             line.split(maxsplit=1)[0] in set(ids)]
     assert len(rows) == len(cases)
-    summary = [line for line in lines if "median |error|" in line]
+    assert lines[0].startswith("Cross-validated error (leave one group out")
+    assert any(line.split()[:3] == ["engine", "all", "throughput"] for line in lines)
+    summary = [line for line in lines if "median |error|" in line and "cases" in line]
     assert summary, "no summary lines"
     counted = sum(int(line.split("cases")[1].split()[0]) for line in summary)
     assert counted == len(cases)

@@ -14,6 +14,7 @@ import pytest
 from app.engine.calibration import (
     Case,
     Outcome,
+    load_cases,
     normalise_case,
     predict,
     predicted_at,
@@ -21,7 +22,7 @@ from app.engine.calibration import (
     summarise,
 )
 from app.engine.configuration import Choice, configure
-from app.engine.evaluate import plan_memory
+from app.engine.evaluate import plan_memory, points_at
 from app.engine.inference import prefill_time
 from app.engine.performance import Workload
 
@@ -41,11 +42,53 @@ def test_a_case_is_mapped_to_catalog_ids():
 
 @pytest.mark.parametrize(("field", "value", "error"), [
     ("engine", "DeepSpeed-MII", "unknown engine"), ("gpu", "TPU v5", "no catalog gpu"),
-    ("weights_precision", "FP4 (e2m1)", "unknown precision"),
+    ("weights_precision", "FP4 (e2m1)", "which FP4"),
+    ("weights_precision", "FP2", "unknown precision"),
 ])
 def test_a_case_the_catalog_cannot_name_is_refused(field, value, error):
     with pytest.raises(ValueError, match=error):
         normalise_case({**RAW, field: value})
+
+
+def test_cases_with_settings_unstated_or_unknown_are_skipped_with_the_reason():
+    loaded = [RAW,
+              {**RAW, "id": "no-isl", "isl": None, "metric_name": "output_throughput_total"},
+              {**RAW, "id": "no-tp", "tp": None, "gpu_count": 8},
+              {**RAW, "id": "one-gpu", "tp": None, "pp": None, "gpu_count": 1},
+              {**RAW, "id": "mlc", "engine": "MLC LLM"}]
+    cases, skipped = load_cases(loaded)
+    assert [c.id for c in cases] == ["case-x", "one-gpu"]
+    assert cases[1].tensor_parallel == cases[1].pipeline_parallel == 1
+    assert {s.id: s.reason for s in skipped} == {
+        "no-isl": "the prompt length ('isl') is not stated",
+        "no-tp": "'tp' is not stated for 8 GPUs", "mlc": "unknown engine 'MLC LLM'"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("FP8 per doc column (checkpoint natively MXFP4)", "mxfp4"), ("FP4 (MXFP4)", "mxfp4"),
+    ("NVFP4", "nvfp4"), ("unknown (FP8 likely for TRT-LLM fp8 profile)", "fp8"),
+    ("BF16 (auto, presumed)", "bf16"),
+])
+def test_precision_texts_of_the_second_case_file_are_read(text, expected):
+    assert normalise_case({**RAW, "weights_precision": text}).weights == expected
+
+
+def test_an_auto_kv_cache_is_the_model_dtype_and_a_number_is_a_closed_loop():
+    case = normalise_case({**RAW, "kv_precision": "auto (Hopper) per doc config",
+                           "concurrency": 50, "metric_name": "itl_mean", "isl": 5000})
+    assert case.kv_cache == "bf16"
+    assert (case.concurrency, case.arrival_rate) == (50.0, None)
+
+
+def test_a_closed_loop_itl_is_the_operating_point_of_that_many_users(catalog):
+    case = normalise_case({**RAW, "concurrency": 50, "metric_name": "itl_mean", "isl": 1000,
+                           "osl": 200})
+    config = configure(catalog, catalog.model("llama-3.1-8b"),
+                       Choice("h200-sxm", 1, 1, "fp8", "fp8", "tensorrt-llm"))
+    work = Workload(1000, 200)
+    plan = plan_memory(config, work, 1200)
+    point = points_at(config, plan, work, [50.0])
+    assert predict(case, catalog) == pytest.approx(float(point.itl_s[0]) * 1e3)
 
 
 def test_a_ttft_prediction_is_the_prefill_time_in_milliseconds(catalog):
