@@ -114,7 +114,7 @@ class Hardware(Strict):
             self.__dict__["gpus_per_replica"] = product
         elif self.gpus_per_replica != product:
             raise RuleError(msg(
-                "gpus_per_replica ({gpus:,}) must equal tensor_parallel x pipeline_parallel "
+                "GPUs per replica ({gpus:,}) must equal tensor parallel x pipeline parallel "
                 "({tensor:,} x {pipeline:,} = {product:,})", gpus=self.gpus_per_replica,
                 tensor=self.tensor_parallel, pipeline=self.pipeline_parallel, product=product))
         return self

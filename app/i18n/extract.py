@@ -231,6 +231,7 @@ CONSTANTS: list[tuple[str, str, Selector]] = [
     ("app/ui/pages/redundancy.py", "REDUNDANCY", both(in_context("redundancy", item(1)), item(2))),
     ("app/ui/pages/redundancy.py", "FIGURES", every),  # t(name)
     ("app/ui/pages/infrastructure.py", "POWER_PARTS", every),  # chart ticks: t(p)
+    ("app/ui/configuration_form.py", "FIELDS", both(item(1), item(2))),  # labels, tooltips
     ("app/ui/pages/infrastructure.py", "def inputs", item(1)),  # groups.append((box, title))
     ("app/ui/pages/infrastructure.py", "def figures", item(1)),  # (widget, title) boxes
     ("app/ui/pages/report.py", "def targets_html", item(0)),  # rows: t(name)

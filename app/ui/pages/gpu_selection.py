@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from app.domain.result import Candidate, SizingResult
 from app.domain.scenario import Scenario
 from app.i18n import msg, plural
+from app.ui.configuration_form import ConfigurationForm
 from app.ui.dialogs.catalog_entry import CatalogEntryDialog
 from app.ui.flow_layout import FlowLayout
 from app.ui.pages.base import StepPage
@@ -272,6 +273,29 @@ class CandidateFilter(QSortFilterProxyModel):
         return super().filterAcceptsRow(source_row, source_parent)
 
 
+class StayOpenMenu(QMenu):
+    """A menu of check boxes that stays open while the user ticks several (a click or Enter
+    on a checkable entry toggles it; Esc or a click outside closes the menu)."""
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        if self.toggle_active():
+            return
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        keys = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+        if event.key() in keys and self.toggle_active():
+            return
+        super().keyPressEvent(event)
+
+    def toggle_active(self) -> bool:
+        action = self.activeAction()
+        if action is None or not action.isCheckable() or not action.isEnabled():
+            return False
+        action.trigger()
+        return True
+
+
 class GpuSelectionPage(StepPage):
     HELP = ("Step 3 either evaluates the configuration you give, or searches the catalog for "
             "every GPU, count, tensor-parallel degree and number format, keeps those that "
@@ -279,6 +303,8 @@ class GpuSelectionPage(StepPage):
 
     def build(self) -> None:
         self.layout_.addWidget(self.build_configuration())
+        self.typed = ConfigurationForm(self.controller)
+        self.layout_.addWidget(self.typed)
         self.layout_.addWidget(self.build_search())
         self.layout_.addLayout(self.build_toolbar())
         self.layout_.addWidget(self.build_table(), 1)
@@ -319,7 +345,7 @@ class GpuSelectionPage(StepPage):
         self.rank_combo = QComboBox()
         self.rank_combo.activated.connect(self.set_rank)
         self.gpu_button = QToolButton(popupMode=QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.gpu_menu = QMenu(self.gpu_button)
+        self.gpu_menu = StayOpenMenu(self.gpu_button)
         self.gpu_button.setMenu(self.gpu_menu)
         self.fill_gpu_menu()
         row = QHBoxLayout(self.search_box)

@@ -1,0 +1,103 @@
+"""Step 3: typing a configuration (GPU, count, tensor and pipeline parallel, formats) with
+each problem at its field, and the "GPUs to consider" menu staying open while ticking."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from app.ui.pages.gpu_selection import GpuSelectionPage
+
+
+@pytest.fixture
+def page(qtbot, controller):
+    widget = GpuSelectionPage(controller)
+    qtbot.addWidget(widget)
+    return widget
+
+
+def type_in(form, **values):
+    for key, value in values.items():
+        editor = form.editors[key]
+        if hasattr(editor, "setValue"):
+            editor.setValue(value)
+        else:
+            editor.setCurrentIndex(editor.findData(value))
+
+
+def shown(form):
+    return {key: label.text() for key, label in form.messages.items() if label.isVisibleTo(form)}
+
+
+def test_the_form_opens_with_the_chosen_configuration(page, controller):
+    c = controller.result.selection.chosen
+    form = page.typed
+    assert form.editors["gpu"].currentData() == c.gpu
+    assert form.editors["count"].value() == c.gpus_per_replica
+    assert form.editors["tensor"].value() == c.tensor_parallel
+    assert form.editors["weights"].currentData() == c.precision
+
+
+def test_a_typed_configuration_is_applied_as_one_undoable_edit(page, controller):
+    form = page.typed
+    steps = controller.undo_stack.count()
+    type_in(form, gpu="h100-sxm", tensor=4, pipeline=1, weights="fp8", kv="fp8")
+    assert form.editors["count"].value() == 4  # follows tensor x pipeline
+    assert form.apply() == []
+    assert controller.undo_stack.count() == steps + 1
+    hardware = controller.scenario.hardware
+    assert (hardware.gpu, hardware.gpus_per_replica, hardware.tensor_parallel) == \
+        ("h100-sxm", 4, 4)
+    assert controller.scenario.precision.weights == "fp8"
+    assert controller.scenario.precision.kv_cache == "fp8"
+    controller.recompute()
+    chosen = controller.result.selection.chosen
+    assert (chosen.gpu, chosen.gpus_per_replica, chosen.precision) == ("h100-sxm", 4, "fp8")
+
+
+def test_a_count_that_is_not_tensor_times_pipeline_is_named_at_its_field(page, controller):
+    form = page.typed
+    before = controller.scenario
+    type_in(form, tensor=2, pipeline=2)
+    form.editors["count"].setValue(3)
+    problems = form.apply()
+    assert problems and controller.scenario == before
+    message = shown(form)
+    assert list(message) == ["count"]
+    assert "GPUs per replica" in message["count"] and "2 x 2 = 4" in message["count"]
+    assert "gpus_per_replica" not in message["count"]
+
+
+def test_a_degree_the_model_cannot_split_is_named_at_its_field(page, controller):
+    form = page.typed
+    type_in(form, gpu="h100-sxm", tensor=3, pipeline=1)
+    form.apply()
+    controller.recompute()
+    message = shown(form)
+    assert "tensor" in message, message
+    assert "attention heads" in message["tensor"]
+    assert "hardware.tensor_parallel" not in message["tensor"]
+    type_in(form, tensor=2)
+    form.apply()
+    controller.recompute()
+    assert shown(form) == {}
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")  # offscreen
+def test_the_gpu_menu_stays_open_while_ticking(page, controller, qtbot):
+    page.choose_radio.click()  # the search settings apply when the tool chooses
+    controller.recompute()
+    page.show()
+    menu = page.gpu_menu
+    menu.popup(page.mapToGlobal(QPoint(0, 0)))
+    qtbot.waitUntil(menu.isVisible)
+    first, second = list(page.gpu_actions.values())[:2]
+    for action in (first, second):
+        centre = menu.actionGeometry(action).center()
+        QTest.mouseMove(menu, centre)
+        QTest.mouseClick(menu, Qt.MouseButton.LeftButton, pos=centre)
+        assert menu.isVisible()
+    ids = list(page.gpu_actions)[:2]
+    assert controller.scenario.selection.gpus == ids
+    menu.close()
