@@ -142,13 +142,16 @@ class GpuSpec(Priced, Sourced):
         """Dense tensor-core peak for the arithmetic actually used [FLOP/s].
 
         Falls back to the 16-bit rate when the GPU has no faster path for ``compute``
-        (e.g. FP8 on an A100 runs as 16-bit arithmetic after dequantisation).
+        (e.g. FP8 on an A100 runs as 16-bit arithmetic after dequantisation). FP4 weights on a
+        GPU without FP4 tensor cores (Hopper, Ampere, Ada, CDNA 3) run through weight-only
+        kernels that dequantise them to 16 bit (vLLM's Marlin and Triton MXFP4/NVFP4 MoE
+        paths, TensorRT-LLM's W4A16 MXFP4 kernels on Hopper): the 16-bit rate, not FP8's.
         """
         rate = {
             "bf16": self.bf16_tflops,
             "fp8": self.fp8_tflops,
             "int8": self.int8_tops or self.fp8_tflops,
-            "fp4": self.fp4_tflops or self.fp8_tflops,
+            "fp4": self.fp4_tflops,
         }[compute]
         return (rate or self.bf16_tflops) * TERA
 

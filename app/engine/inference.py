@@ -16,7 +16,9 @@ tokens (``r = prompt / output`` under continuous batching, 0 for a lone user)::
     stage     = max(t_mem, t_compute) + t_comm + L_stage * layer_overhead
     ITL       = p * stage + step_overhead
 
-MoE weights touched per step: ``E * (1 - (1 - k/E)^n_tokens)`` experts per MoE layer.
+MoE weights touched per step: ``E * (1 - (1 - k/E)^n_tokens)`` experts per MoE layer; the
+routed experts' matrix multiplications run at ``m / (m + m_half)`` of the dense efficiency,
+``m`` the tokens each touched expert multiplies (:func:`grouped_gemm_share`).
 Prefill of ``P`` tokens: ``2 * P_active * P + 2 * L * P^2 * n_h * d_h`` FLOPs (causal).
 
 References
@@ -96,6 +98,7 @@ class Replica:
     factors: Factors
     max_batched_tokens: int
     prefill_min_budget_share: float = 0.125
+    moe_half_tokens: float = 0.0  # tokens per expert at half the dense GEMM efficiency
     routed_weights_bytes: float | None = None  # as loaded; None: the average bytes/param
     idle_weights_bytes: float = 0.0  # held but not read per step (speculative heads)
 
@@ -146,6 +149,15 @@ class Replica:
         return self.counts.active - self.counts.embedding
 
     @property
+    def routed_params_active(self) -> float:
+        """Routed-expert parameters one token uses: ``k`` of the ``E`` experts of every MoE
+        layer [-] (0 for a dense model)."""
+        moe = self.model.moe
+        if moe is None:
+            return 0.0
+        return self.counts.routed_experts * moe.experts_per_token / moe.experts
+
+    @property
     def attention_width(self) -> float:
         """``n_h * d_h`` for the attention FLOPs (MLA: mean of QK and V head widths)."""
         return attention_width(self.model)
@@ -168,6 +180,46 @@ def experts_touched(experts: int, per_token: int, tokens) -> np.ndarray:
     """
     tokens = np.asarray(tokens, dtype=float)
     return experts * (1.0 - (1.0 - per_token / experts) ** tokens)
+
+
+def grouped_gemm_share(replica: Replica, step_tokens) -> np.ndarray:
+    """Efficiency of the routed experts' grouped GEMM relative to a dense GEMM [-].
+
+    Each touched expert multiplies only the tokens routed to it,
+    ``m = n k / touched(n)`` rows for a step of ``n`` tokens. A GEMM of few rows fills few
+    of the tensor cores' tiles and its per-expert launch, routing and permutation cost is
+    spread over few tokens, so the share rises with ``m`` as ``m / (m + m_half)``, with
+    ``m_half`` (``Replica.moe_half_tokens``, the catalog default ``moe_gemm_half_tokens``)
+    the rows at which it reaches half. 1 for a dense model or ``m_half = 0``.
+
+    References
+    ----------
+    - Gale et al., MegaBlocks: Efficient Sparse Training with Mixture-of-Experts (MLSys
+      2023): grouped/block-sparse GEMM throughput against tokens per expert.
+    - Tan et al., Scattered Mixture-of-Experts Implementation (2024); vLLM fused_moe
+      block-size tuning (BLOCK_SIZE_M 16-128 by tokens per expert).
+    """
+    tokens = np.maximum(np.asarray(step_tokens, dtype=float), 1.0)
+    moe = replica.model.moe
+    if moe is None or replica.moe_half_tokens <= 0:
+        return np.ones_like(tokens)
+    touched = experts_touched(moe.experts, moe.experts_per_token, tokens)
+    rows = tokens * moe.experts_per_token / touched
+    return rows / (rows + replica.moe_half_tokens)
+
+
+def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float) -> np.ndarray:
+    """Time of the weight matrix multiplications of ``tokens`` tokens on one GPU of a stage,
+    in a step of ``step_tokens`` tokens [s].
+
+    ``2 * (P_dense + P_routed / share) / (t p) * tokens / (peak * eta)``: the routed experts'
+    part runs at :func:`grouped_gemm_share` of the dense efficiency.
+    """
+    share = grouped_gemm_share(replica, step_tokens)
+    routed = replica.routed_params_active
+    dense = replica.matmul_params_active - routed
+    per_token = 2 * (dense + routed / share) / replica.pipeline_parallel / replica.tensor_parallel
+    return np.asarray(tokens, dtype=float) * per_token / (replica.peak_flops * efficiency)
 
 
 def weights_read_bytes(replica: Replica, tokens) -> np.ndarray:
@@ -235,9 +287,8 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     peak = replica.peak_flops
     bandwidth = replica.gpu.memory_bandwidth_bytes_per_s
     weights_s = weights_read_bytes(replica, tokens) / (bandwidth * f.eta_mem)
-    gemm = 2 * replica.matmul_params_active / pp / tp
-    decode_s = micro * gemm / (peak * f.eta_decode)
-    prefill_s = prefill_tokens * gemm / (peak * f.eta_prefill)
+    decode_s = matmul_seconds(replica, micro, tokens, f.eta_decode)
+    prefill_s = matmul_seconds(replica, prefill_tokens, tokens, f.eta_prefill)
     prefill_s = prefill_s + attention_flops(
         replica, prefill_tokens, prompt_tokens / 2) / tp / (peak * f.eta_prefill)
     kv_s = micro * replica.kv_read_bytes_per_gpu(context_tokens) / (bandwidth * f.eta_kv)
@@ -265,9 +316,10 @@ def prefill_time(replica: Replica, prompt_tokens: float) -> float:
     f = replica.factors
     chunk = min(prompt_tokens, replica.max_batched_tokens)
     chunks = math.ceil(prompt_tokens / replica.max_batched_tokens)
-    flops = prompt_tokens * (2 * replica.matmul_params_active
-                             + attention_flops_per_token(replica.model, prompt_tokens / 2))
-    compute_s = flops / replica.tensor_parallel / (replica.peak_flops * f.eta_prefill)
+    attention = prompt_tokens * attention_flops_per_token(replica.model, prompt_tokens / 2)
+    compute_s = (attention / replica.tensor_parallel / (replica.peak_flops * f.eta_prefill)
+                 + float(matmul_seconds(replica, prompt_tokens, chunk, f.eta_prefill))
+                 * replica.pipeline_parallel)
     bandwidth = replica.gpu.memory_bandwidth_bytes_per_s * f.eta_mem
     weights_s = float(np.atleast_1d(weights_read_bytes(replica, chunk))[0]) / bandwidth
     weights_s *= replica.pipeline_parallel

@@ -19,6 +19,8 @@ from app.engine.inference import (
     allreduce_time,
     decode_step,
     experts_touched,
+    grouped_gemm_share,
+    matmul_seconds,
     naive_tokens_per_s,
     prefill_time,
     weights_read_bytes,
@@ -113,6 +115,39 @@ def test_moe_batch_one_reads_only_active_weights(configure_replica):
     assert one == pytest.approx(2 * (counts.active - counts.embedding), rel=1e-9)
     many = float(weights_read_bytes(rep, 4096.0))
     assert many == pytest.approx(2 * (counts.total - counts.embedding), rel=1e-6)
+
+
+def test_grouped_gemm_share_known_answers(configure_replica):
+    """m / (m + m_half) with m = n k / touched(n) rows per touched expert (m_half = 256 in the
+    catalog): one Mixtral token gives each of its 2 experts 1 row; 2,048 tokens spread over
+    all 8 experts give 512 rows each, share 512 / 768; a dense model keeps share 1."""
+    rep = configure_replica("mixtral-8x7b", "h100-sxm", 1, weights="bf16").replica
+    assert rep.moe_half_tokens == 256.0
+    share = grouped_gemm_share(rep, np.array([1.0, 2048.0]))
+    assert share[0] == pytest.approx(1 / 257)
+    assert share[1] == pytest.approx(512 / 768, rel=1e-6)
+    dense = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
+    assert float(grouped_gemm_share(dense, 2048.0)) == 1.0
+
+
+def test_routed_experts_matmuls_run_at_the_grouped_share(configure_replica):
+    """The dense part runs at the dense efficiency, the routed part slower by the share."""
+    rep = configure_replica("mixtral-8x7b", "h100-sxm", 1, weights="bf16",
+                            overrides=IDEAL).replica
+    routed = rep.routed_params_active
+    moe = rep.model.moe
+    assert routed == pytest.approx(rep.counts.routed_experts * moe.experts_per_token
+                                   / moe.experts)
+    share = float(grouped_gemm_share(rep, 2048.0))
+    expected = 2 * 2048 * (rep.matmul_params_active - routed + routed / share) / rep.peak_flops
+    assert float(matmul_seconds(rep, 2048.0, 2048.0, 1.0)) == pytest.approx(expected)
+
+
+def test_fp4_weights_run_at_the_16bit_rate_without_fp4_tensor_cores(catalog):
+    """MXFP4/NVFP4 on Hopper dequantise to 16 bit (W4A16); on Blackwell the FP4 rate."""
+    h200, b200 = catalog.gpu("h200-sxm"), catalog.gpu("b200")
+    assert h200.peak_flops("fp4") == h200.peak_flops("bf16")
+    assert b200.peak_flops("fp4") == pytest.approx(9000e12)
 
 
 def test_moe_decode_is_faster_than_dense_of_same_size(configure_replica):
