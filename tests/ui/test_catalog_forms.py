@@ -186,7 +186,7 @@ def test_the_rag_step_picks_its_embedder_from_the_catalog(qtbot, controller, use
     page = TrainingPage(controller)
     qtbot.addWidget(page)
     controller.load(api.example("rag-assistant"), None)
-    assert controller.result.rag.embedding_model == ""  # the example sizes by parameters
+    assert controller.result.rag.embedding_model == "bge-large-en-v1.5"  # named by the example
     combo = page.embedder.editor
     assert "BGE-M3" in [combo.itemText(i) for i in range(combo.count())]
     assert "Llama 3.1 8B" not in [combo.itemText(i) for i in range(combo.count())]
