@@ -133,7 +133,18 @@ class DecodeBreakdown(Frozen):
         description="Other users' prompts processed in the same step [s].")
     communication_s: float = Field(description="Tensor- and pipeline-parallel communication [s].")
     overhead_s: float = Field(description="Per-step and per-layer overheads [s].")
-    bound: str = Field(description="memory or compute")
+    step_s: float = Field(description="The step: the longer of weights_read_s and compute_s + "
+                                      "prefill_share_s (they overlap), plus kv_read_s, "
+                                      "communication_s and overhead_s [s].")
+    bound: str = Field(description="memory (reading the weights outlasts the matrix compute it "
+                                   "overlaps) or compute (the other way round)")
+
+    @property
+    def overlapped(self) -> tuple[str, ...]:
+        """The parts hidden under the other side of the overlap (not in the JSON): the
+        compute and the other users' prompts when memory-bound, else the weights read."""
+        return (("compute_s", "prefill_share_s") if self.bound == "memory"
+                else ("weights_read_s",))
 
 
 class Band(Frozen):
@@ -194,7 +205,8 @@ class PerformanceResult(Frozen):
     site_profile: str | None = Field(
         default=None, description="Id of the site profile whose measured factors these "
                                   "figures use (site-calibrated); None for the catalog's.")
-    naive_tokens_per_s: float = Field(description="Bandwidth / model size, one GPU [tokens/s].")
+    naive_tokens_per_s: float = Field(description="The guide's rule: bandwidth / bytes of the "
+                                                  "active parameters, one GPU [tokens/s].")
     naive_explanation: str = Field(description="Why the naive figure misleads (English).")
     naive_message: Message | None = Field(default=None, description="The same, translatable.")
     slo_capacity_per_replica: int = Field(description="Most users meeting both targets [-].")

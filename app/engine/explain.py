@@ -172,7 +172,7 @@ def breakdown(config: Configuration, batch: float, r: Resolved) -> DecodeBreakdo
         weights_read_s=weights, kv_read_s=float(step.kv_read[0]),
         compute_s=float(step.compute[0]), prefill_share_s=float(step.prefill_compute[0]),
         communication_s=float(step.communication[0]), overhead_s=float(step.overhead[0]),
-        bound="memory" if weights >= compute else "compute",
+        step_s=float(step.itl[0]), bound="memory" if weights >= compute else "compute",
     )
 
 
@@ -210,10 +210,10 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
     low, high, _ = band_for(config, catalog)
     at = operating_point(at_users, 0, work.output_tokens)
     targets, met = targets_of(r, at, plan.weights_fit)
-    model_bytes = r.counts.total * config.weight_precision.bytes_per_element
-    naive_figure = naive_tokens_per_s(config.gpu.memory_bandwidth_bytes_per_s, model_bytes)
-    naive = narrative.naive_message(config.gpu.memory_bandwidth_gb_s, model_bytes / GB,
-                                    naive_figure)
+    active_bytes = r.counts.active * config.weight_precision.bytes_per_element
+    naive_figure = naive_tokens_per_s(config.gpu.memory_bandwidth_bytes_per_s, active_bytes)
+    naive = narrative.naive_message(config.gpu.memory_bandwidth_gb_s, active_bytes / GB,
+                                    naive_figure, r.counts.active, r.counts.total)
     result = PerformanceResult(
         single_user=operating_point(single, 0, work.output_tokens),
         at_concurrency=at,

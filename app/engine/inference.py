@@ -334,9 +334,18 @@ def prefill_throughput(replica: Replica, prompt_tokens: float) -> float:
                                - replica.factors.fixed_latency_s, 1e-12)
 
 
-def naive_tokens_per_s(bandwidth_bytes_per_s: float, model_bytes: float) -> float:
-    """The vendor guides' figure: bandwidth / model size [tokens/s].
+def naive_tokens_per_s(bandwidth_bytes_per_s: float, active_weights_bytes: float) -> float:
+    """The sizing guides' rule: memory bandwidth / bytes of the weights one token reads
+    [tokens/s].
 
-    70B in FP16 = 140 GB on 4,800 GB/s gives about 34 tokens/s (METHOD.md).
+    Each generated token reads every active weight once, so one GPU at full bandwidth makes
+    at most ``bandwidth / active weights`` tokens per second; for a mixture of experts the
+    active weights are the k experts a token uses, not the whole model. 70B in FP16 = 140 GB
+    on 4,800 GB/s gives about 34 tokens/s (METHOD.md, Step 4).
+
+    Parameters
+    ----------
+    bandwidth_bytes_per_s : memory bandwidth of one GPU [B/s]
+    active_weights_bytes : parameters used per token x bytes per weight [B]
     """
-    return bandwidth_bytes_per_s / model_bytes
+    return bandwidth_bytes_per_s / active_weights_bytes

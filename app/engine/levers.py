@@ -2,20 +2,22 @@
 
 Each lever re-evaluates the configuration with one change, at the scenario's concurrency,
 through the same code as the sizing: more GPUs (higher t), another GPU, FP8 or INT8
-weights, an FP8 KV cache, a shorter maximum context.
+weights, an FP8 KV cache, a shorter maximum context, more replicas (fewer users on each) and,
+for a configuration the user gave, the one Step 3's search would choose.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from app.domain.catalog import Catalog
 from app.domain.result import Lever, PerformanceResult
 from app.engine.configuration import Choice, Configuration
 from app.engine.evaluate import plan_memory, points_at, saturation_of
-from app.engine.resolved import Resolved, configure_for
-from app.engine.selection import tensor_parallel_options
-from app.i18n import Message, msg
+from app.engine.resolved import Resolved, SizingError, configure_for
+from app.engine.selection import select, tensor_parallel_options
+from app.i18n import Message, msg, plural
 
 FP8_KV_NOTE = msg("FP8 KV cache is near-lossless for most models")
 EIGHT_BIT_NOTE = msg("8-bit weights are near-lossless; regulated sectors accept 8 bit")
@@ -101,6 +103,55 @@ def other_gpus(catalog: Catalog, config: Configuration, r: Resolved) -> list:
     return [(msg("{new} instead of {old}", new=gpu.name, old=config.gpu.name), result, None)]
 
 
+def with_users(r: Resolved, users: int) -> Resolved:
+    """``r`` with ``users`` on one replica."""
+    return replace(r, demand=replace(r.demand, users=users))
+
+
+def more_replicas(catalog: Catalog, config: Configuration, p: PerformanceResult,
+                  r: Resolved) -> list:
+    """More replicas, fewer users on each: the figures at the SLO capacity per replica, or
+    at one user per replica when no load meets the targets (then more replicas cannot fix
+    it, and the lever shows by how much it stays short). (description, outcome, note)."""
+    users = r.demand.users
+    if users is None or users <= 1:
+        return []
+    each = max(min(p.slo_capacity_per_replica, users - 1), 1)
+    result = outcome(catalog, with_users(r, each), current_choice(config))
+    if result is None:
+        return []
+    name = plural(each, msg("{factor:,} times the replicas (one user per replica)"),
+                  msg("{factor:,} times the replicas ({each:,} users per replica)"),
+                  factor=math.ceil(users / each), each=each)
+    return [(name, result, None)]
+
+
+def tool_choice(catalog: Catalog, config: Configuration, r: Resolved) -> list:
+    """For a configuration the user gave: the one Step 3's search would choose, at the users
+    one of its replicas carries (nothing when the search finds the same or nothing).
+    (description, outcome, note)."""
+    if r.scenario.hardware is None:
+        return []
+    searching = replace(r, scenario=r.scenario.model_copy(update={"hardware": None}))
+    try:
+        winner, _ = select(catalog, searching)
+    except SizingError:
+        return []
+    choice = current_choice(winner.config)
+    if choice == current_choice(config):
+        return []
+    users = r.demand.users
+    each = math.ceil(users / max(winner.load, 1)) if users else None
+    result = outcome(catalog, with_users(searching, each) if each else searching, choice)
+    if result is None:
+        return []
+    c = winner.config
+    name = msg("Let the tool choose: {n} x {gpu} per replica (t = {t}, p = {p}), {fmt} weights",
+               n=c.replica.gpus, gpu=c.gpu.name, t=c.tensor_parallel, p=c.pipeline_parallel,
+               fmt=c.weight_precision.id.upper())
+    return [(name, result, None)]
+
+
 def levers_for(catalog: Catalog, config: Configuration, p: PerformanceResult,
                r: Resolved) -> list[Lever]:
     """A lever for every missed target: what it changes and the value it reaches."""
@@ -111,6 +162,8 @@ def levers_for(catalog: Catalog, config: Configuration, p: PerformanceResult,
     for name, choice, note in candidates:
         results.append((name, outcome(catalog, r, choice), note))
     results += other_gpus(catalog, config, r)
+    results += more_replicas(catalog, config, p, r)
+    results += tool_choice(catalog, config, r)
     if shorter >= r.demand.work.prompt_tokens + r.demand.work.output_tokens:
         results.append((msg("maximum context {n:,} tokens", n=shorter),
                         outcome(catalog, r, current_choice(config), shorter), None))

@@ -80,12 +80,26 @@ def memory_messages(m: MemoryResult, weights_format: str, kv_format: str,
     return out
 
 
-def naive_message(bandwidth_gb_s: float, model_gb: float, naive: float) -> Message:
-    return msg("Naive figure: {bw:,.0f} GB/s / {size:,.1f} GB = {naive:,.1f} tokens/s. It assumes "
+def naive_message(bandwidth_gb_s: float, active_gb: float, naive: float, active: float,
+                  total: float) -> Message:
+    """The guide's rule, memory bandwidth / bytes of the active weights, and what it leaves
+    out (``active`` and ``total`` parameters [-]; a mixture of experts reads only its active
+    ones)."""
+    if active < total * 0.99:
+        return msg("Naive figure, the guide's rule on the active parameters (memory bandwidth / "
+                   "the {active:,.1f} billion parameters one token uses of {total:,.1f} "
+                   "billion): {bw:,.0f} GB/s / {size:,.1f} GB = {naive:,.1f} tokens/s. It "
+                   "assumes one GPU at full bandwidth reading only those weights; it ignores the "
+                   "KV cache every user adds, the efficiency real kernels reach, tensor-parallel "
+                   "communication and the other users sharing each step.",
+                   active=active / 1e9, total=total / 1e9, bw=bandwidth_gb_s, size=active_gb,
+                   naive=naive)
+    return msg("Naive figure, the guide's rule (memory bandwidth / bytes of the active "
+               "parameters): {bw:,.0f} GB/s / {size:,.1f} GB = {naive:,.1f} tokens/s. It assumes "
                "one GPU at full bandwidth reading only the weights; it ignores the KV cache "
                "every user adds, the efficiency real kernels reach, tensor-parallel "
                "communication and the other users sharing each step.",
-               bw=bandwidth_gb_s, size=model_gb, naive=naive)
+               bw=bandwidth_gb_s, size=active_gb, naive=naive)
 
 
 def performance_messages(p: PerformanceResult, engine_name: str) -> list[Message]:

@@ -492,7 +492,7 @@ class ThroughputChart(ThemedView, pg.GraphicsLayoutWidget):
         line_label(
             self.naive_line,
             t(
-                "Naive, bandwidth / model size: {rate} tokens/s",
+                "Naive, the guide's rule (bandwidth / active weights): {rate} tokens/s",
                 rate=number(p.naive_tokens_per_s, ",.1f"),
             ),
         )
@@ -663,14 +663,18 @@ class DecodeBreakdownChart(Chart):
             self.show_title(self.result)
 
     def show_title(self, result: SizingResult) -> None:
+        """The step time the solid bars add up to, and what bounds it."""
         p = result.performance
-        bound = t("memory-bound") if p.decode_breakdown.bound == "memory" else t("compute-bound")
+        parts = p.decode_breakdown
+        bound = (t("memory-bound: reading the weights outlasts the compute")
+                 if parts.bound == "memory"
+                 else t("compute-bound: the compute outlasts reading the weights"))
         self.title_text = render(plural(
             p.at_concurrency.concurrency,
-            msg("At one user: {ms} ms per step ({bound})"),
-            msg("At {users} users: {ms} ms per step ({bound})"),
+            msg("At one user: {ms} ms per step, the solid bars; {bound}"),
+            msg("At {users} users: {ms} ms per step, the solid bars; {bound}"),
             users=number(p.at_concurrency.concurrency, ",.0f"),
-            ms=number(p.at_concurrency.itl_s * 1e3, ",.1f"),
+            ms=number(parts.step_s * 1e3, ",.1f"),
             bound=bound,
         ))
         self.fit_title()
@@ -697,12 +701,21 @@ class DecodeBreakdownChart(Chart):
             self.fit_title()
 
     def show_result(self, result: SizingResult) -> None:
+        """Solid bars for the parts that add up to the step, hollow ones for those hidden
+        under the overlap of the weights read and the compute."""
         self.result = result
         parts = result.performance.decode_breakdown
         ms = np.array([getattr(parts, field) * 1e3 for field in self.PARTS], dtype=float)
-        self.bars.setOpts(width=ms)
+        hidden = [field in parts.overlapped for field in self.PARTS]
+        colours = [COLORS[colour] for _name, colour in self.PARTS.values()]
+        self.bars.setOpts(width=ms, brushes=[
+            pg.mkBrush(translucent(colour) if off else colour)
+            for colour, off in zip(colours, hidden, strict=True)],
+            pens=[pg.mkPen(colour, width=1.5) if off else pg.mkPen(None)
+                  for colour, off in zip(colours, hidden, strict=True)])
         for row, (text, value) in enumerate(zip(self.values, ms, strict=True)):
-            text.setText(f"{number(value, ',.1f')} ms")
+            shown = number(value, ",.1f")
+            text.setText(t("{ms} ms, overlapped", ms=shown) if hidden[row] else f"{shown} ms")
             text.setPos(value, row)
         self.ms = ms
         self.fit_values()

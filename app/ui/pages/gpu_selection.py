@@ -51,7 +51,7 @@ RANKS = (("capital_cost", "Lowest indicative capital cost"), ("power", "Lowest p
 CHOSEN_BY = dict(RANKS) | {"user": "Your configuration"}
 SEARCH_GPUS = "the GPUs the search considers"  # gettext context: "One GPU" is also a column
 STATS = ("VRAM per GPU", "Users per replica", "Tokens/s per user (one user)", "TTFT (one user)",
-         "Replicas / GPUs", "Capital cost (indicative)")
+         "Replicas / GPUs", "GPU cost (indicative)")
 PASSING = (MEETS, "meets the window", "fits")  # the passing states (result.PASSING_STATES)
 VERDICT_COLOURS = {state: "#2e7d32" for state in PASSING} | {"does not fit": "#c62828"}
 CHOSEN_TIP = ("* The chosen row (★) shows the full sizing: replicas, power (whole servers) and "
@@ -71,7 +71,7 @@ class Row:
 def chosen_candidate(r: SizingResult) -> Candidate:
     """The chosen configuration as a table row, with the figures of the full sizing."""
     c, single = r.selection.chosen, r.performance.single_user
-    cost = r.cost.gpus_usd if r.cost.gpus_usd is not None else r.cost.capital_usd
+    cost = r.cost.gpus_usd  # the GPUs, like every other row (the site's capital: Infrastructure)
     return Candidate(
         gpu=c.gpu, gpus_per_replica=c.gpus_per_replica,
         tensor_parallel=c.tensor_parallel, pipeline_parallel=c.pipeline_parallel,
@@ -507,7 +507,7 @@ class GpuSelectionPage(StepPage):
             "Tokens/s per user (one user)": rate(p.single_user.tokens_per_s_per_user),
             "TTFT (one user)": seconds(p.single_user.ttft_s),
             "Replicas / GPUs": f"{s.replicas} / {s.gpus_total}",
-            "Capital cost (indicative)": usd(r.cost.capital_usd),
+            "GPU cost (indicative)": usd(chosen_candidate(r).capital_cost_usd),  # its row's
         }
 
     def update_count(self) -> None:

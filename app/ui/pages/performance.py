@@ -11,7 +11,7 @@ from app.ui.charts import DecodeBreakdownChart, FigureTable, ThroughputChart, Tt
 from app.ui.flow_layout import FlowLayout
 from app.ui.pages.base import StepPage
 from app.ui.pages.memory import bullets
-from app.ui.summary_panel import Badge
+from app.ui.summary_panel import Badge, verdict_text
 from app.ui.text import render, t
 from app.ui.units import number, rate, seconds
 
@@ -91,6 +91,7 @@ class PerformancePage(StepPage):
 
     def build(self) -> None:
         self.badges = {key: Badge() for key in TARGET_NAMES}
+        self.unfit = Badge(wordWrap=True)  # the verdict, when the scenario's load does not fit
         self.no_targets = QLabel()
         self.points = FigureTable(len(POINTS), len(POINT_COLUMNS))
         self.points.stretch_only(2, 3, 4)  # the figures get the width their headers need
@@ -115,7 +116,7 @@ class PerformancePage(StepPage):
     def build_targets(self) -> FlowLayout:
         """The target badges side by side, one under the other where the page is narrow."""
         row = FlowLayout()
-        for badge in self.badges.values():
+        for badge in (*self.badges.values(), self.unfit):
             row.addWidget(badge)
         row.addWidget(self.no_targets)
         return row
@@ -145,8 +146,9 @@ class PerformancePage(StepPage):
         self.no_targets.setText(t("No per-user targets apply to this workload."))
         self.breakdown_note.setText(
             t(
-                "Reads and compute overlap: a step takes the longer of the memory reads (weights "
-                "and KV cache) and the compute, plus the other parts."
+                "Reading the weights and the matrix compute overlap: a step takes the longer of "
+                "the two (the other is drawn light, marked overlapped), plus the KV cache read, "
+                "the communication and the overhead. The solid bars add up to the step."
             )
         )
 
@@ -154,20 +156,27 @@ class PerformancePage(StepPage):
         p = result.performance
         for chart in (self.throughput, self.ttft, self.breakdown):
             chart.show_result(result)
-        self.show_targets(p)
+        self.show_targets(result)
         points = (p.single_user, p.at_concurrency, p.saturation)
-        self.points.set_rows([[t(POINTS[row]), *point_cells(point, p.band)]
-                              for row, point in enumerate(points)])
+        rows = [[t(POINTS[row]), *point_cells(point, p.band)] for row, point in enumerate(points)]
+        if not result.verdict.fits:  # the scenario's load does not fit: no figures as if real
+            rows[1][2:] = [t("does not fit")] * 3
+        self.points.set_rows(rows)
         if not self.controller.levers_pending:
             self.show_levers(result)
         self.naive.setText(render(p.naive_message) if p.naive_message else p.naive_explanation)
         self.explanation.setText(bullets(t("How this was estimated"), p.messages))
 
-    def show_targets(self, p: PerformanceResult) -> None:
+    def show_targets(self, result: SizingResult) -> None:
+        """A badge per target at the scenario's load; the verdict instead when the load does
+        not fit (its figures describe no run that could happen)."""
+        p, fits = result.performance, result.verdict.fits
         for key, badge in self.badges.items():
-            known = key in p.targets_met
-            badge.set_state(p.targets_met.get(key), target_text(p, key) if known else "")
-        self.no_targets.setVisible(not p.targets_met)
+            known = key in p.targets_met and fits
+            badge.set_state(p.targets_met.get(key) if known else None,
+                            target_text(p, key) if known else "")
+        self.unfit.set_state(False if not fits else None, verdict_text(result.verdict))
+        self.no_targets.setVisible(not p.targets_met and fits)
 
     def show_levers(self, result: SizingResult) -> None:
         levers = result.performance.levers

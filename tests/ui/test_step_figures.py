@@ -1,0 +1,81 @@
+"""Step 3 and Step 4 say one thing each (issue 13, "One verdict per screen"): one cost for the
+chosen configuration, decode-step bars that add up to the stated step, the naive line on the
+active parameters, levers with more replicas and the tool's own choice, and no figures at a
+load that does not fit.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app import api
+from app.ui.pages.gpu_selection import COLUMNS, GpuSelectionPage, chosen_candidate
+from app.ui.pages.performance import PerformancePage
+
+
+@pytest.fixture
+def step3(qtbot, controller):
+    page = GpuSelectionPage(controller)
+    qtbot.addWidget(page)
+    return page
+
+
+@pytest.fixture
+def step4(qtbot, controller):
+    page = PerformancePage(controller)
+    qtbot.addWidget(page)
+    return page
+
+
+def test_step3_shows_one_cost_for_the_chosen_configuration(step3, controller):
+    r = controller.result
+    row = chosen_candidate(r)
+    panel = step3.stats["GPU cost (indicative)"].text()
+    assert row.capital_cost_usd == r.cost.gpus_usd == pytest.approx(34_260)
+    assert "USD 34,260" in panel  # was the capital of the site, USD 108,938
+    column = [c.header for c in COLUMNS].index("Indicative\ncost (USD)")
+    assert step3.model.texts[0][column] == "34,260 *"  # the chosen row (★), * its footnote
+
+
+def test_the_decode_bars_add_up_to_the_stated_step_and_name_what_bounds_it(step4, controller):
+    parts = controller.result.performance.decode_breakdown
+    chart = step4.breakdown
+    solid = [ms for field, ms in zip(chart.PARTS, chart.ms, strict=True)
+             if field not in parts.overlapped]
+    assert sum(solid) == pytest.approx(parts.step_s * 1e3, rel=1e-9)
+    assert parts.step_s == pytest.approx(controller.result.performance.at_concurrency.itl_s,
+                                         rel=0.01)
+    assert "92.0 ms per step" in chart.title_text
+    assert "memory-bound: reading the weights outlasts the compute" in chart.title_text
+    hidden = [text.toPlainText() for field, text in zip(chart.PARTS, chart.values, strict=True)
+              if field in parts.overlapped]
+    assert hidden == ["5.7 ms, overlapped", "15.8 ms, overlapped"]
+
+
+def test_the_naive_line_is_the_guides_rule_on_the_active_parameters(qtbot, step4, controller):
+    controller.load(api.example("large-moe"), None)
+    r = controller.result
+    p, active = r.performance, r.memory.params_active
+    assert p.naive_tokens_per_s == pytest.approx(r.gpu.memory_bandwidth_bytes_per_s / active)
+    assert p.naive_tokens_per_s == pytest.approx(127.8, abs=0.1)  # 4,800 GB/s / 37.6 GB (FP8)
+    assert "the guide's rule on the active parameters" in step4.naive.text()
+    assert "37.6 billion parameters one token uses of 671.0 billion" in step4.naive.text()
+    assert "active weights" in step4.throughput.naive_line.label.toPlainText()
+
+
+def test_step4_levers_include_more_replicas_and_let_the_tool_choose(step4, controller):
+    controller.wait_until_idle()
+    changes = [lever.change for lever in controller.result.performance.levers]
+    assert "40 times the replicas (one user per replica)" in changes
+    chosen = [c for c in changes if c.startswith("Let the tool choose: ")]
+    assert chosen == ["Let the tool choose: 1 x AMD Instinct MI325X 256GB per replica "
+                      "(t = 1, p = 1), FP8 weights"]
+    shown = [step4.levers.item(row, 0).text() for row in range(step4.levers.rowCount())]
+    assert chosen[0] in shown and changes[-1] in shown
+
+
+def test_step4_shows_no_figures_at_a_load_that_does_not_fit(step4, controller):
+    load = [step4.points.item(1, column).text() for column in range(2, 5)]
+    assert load == ["does not fit"] * 3
+    assert step4.unfit.text().startswith("Does not fit: 40 users")
+    assert not any(badge.isVisibleTo(step4) for badge in step4.badges.values())
