@@ -40,8 +40,9 @@ def requirements(r: SizingResult) -> list[str]:
                      f"{w.requests_per_hour or 0:,.0f} requests/h, window "
                      f"{w.completion_window_hours or 'default'} h")
     else:
+        plan = f"; plan at {i.targets.plan_at}" if i.targets.plan_at else ""
         lines.append(f"Targets: TTFT <= {i.targets.ttft_s:g} s, >= "
-                     f"{i.targets.tokens_per_s_per_user:g} tokens/s per user")
+                     f"{i.targets.tokens_per_s_per_user:g} tokens/s per user{plan}")
     return lines
 
 

@@ -44,6 +44,7 @@ ASSUMPTION_LABELS: dict[str, Message] = {
     # targets
     "target_ttft_s": msg("TTFT target"),
     "target_tokens_per_s_per_user": msg("Tokens/s per user target"),
+    "plan_at": msg("Plan at"),
     # site: racks, power, cooling, feeds, energy, cost
     "rack_limit_air_w": msg("Rack power limit, air cooling"),
     "rack_limit_rdhx_w": msg("Rack power limit, rear-door heat exchanger"),

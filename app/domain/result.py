@@ -332,6 +332,58 @@ class SelectionResult(Frozen):
                                           "lost.")
 
 
+class PlanFigures(Frozen):
+    """What one way of planning deploys: the users a replica carries, the replicas the
+    load needs and, with the redundancy, the replicas and GPUs deployed."""
+
+    users_per_replica: int | None = Field(
+        description="Most users one replica serves within both targets at this end of the "
+                    "range [-]; None for a batch job (sized by throughput).")
+    replicas_for_load: int = Field(description="Replicas the load needs [-].")
+    replicas: int = Field(description="Replicas deployed, redundancy included [-].")
+    gpus_total: int = Field(description="GPUs of those replicas [-].")
+    nodes: int = Field(description="Nodes deployed [-].")
+
+
+class Planning(Frozen):
+    """Which end of the expected range Step 5 sizes by, and what the other end needs.
+
+    Conservative (the default): replicas and GPUs are sized so the low end of the expected
+    range of decode speed and throughput (and the high end of TTFT) still meets the targets
+    (METHOD.md, Step 5, "Planning on the safe side"). Expected: sized at the expected
+    figures.
+    """
+
+    ENGLISH = {"statement": "message"}
+
+    plan_at: str = Field(description="conservative or expected: the figures Step 5 sized by.")
+    band_low: float = Field(
+        description="Multiplier on expected speed at the low end of the range [-] (times at "
+                    "the high end are divided by it).")
+    expected: PlanFigures = Field(description="What the expected figures need.")
+    conservative: PlanFigures = Field(
+        description="What the low end of the expected range needs.")
+    low_end_misses: bool = Field(
+        default=False,
+        description="True when the low end of the range misses a target even for one user "
+                    "per replica while the expected figures meet them (planning "
+                    "conservatively): more replicas cannot fix that, so the load is sized at "
+                    "the expected figures.")
+    statement: str = Field(default="", description="Which was used and what the other would "
+                                                   "need (English).")
+    message: Message | None = Field(default=None, description="The same, translatable.")
+
+    @property
+    def planned(self) -> PlanFigures:
+        """The figures Step 5 deployed."""
+        return self.conservative if self.plan_at == "conservative" else self.expected
+
+    @property
+    def other(self) -> PlanFigures:
+        """What the other way of planning would deploy."""
+        return self.expected if self.plan_at == "conservative" else self.conservative
+
+
 class ScaleResult(Frozen):
     """Step 5: replicas, nodes, what survives a failure."""
 
@@ -379,6 +431,9 @@ class ScaleResult(Frozen):
         None, description="What still serves when a rack fails.")
     rack_redundancy_message: Message | None = Field(
         None, description="Whether the redundancy choice covers a rack, and what would.")
+    planning: Planning | None = Field(
+        None, description="Which end of the expected range the replicas are sized by, and what "
+                          "the other would need; None for training.")
     explanation: list[str] = Field(default_factory=list, description="Plain sentences (English).")
     messages: list[Message] = Field(default_factory=list, description="The same, translatable.")
 

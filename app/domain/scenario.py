@@ -96,6 +96,10 @@ class Targets(Strict):
     tokens_per_s_per_user: float | None = Field(
         default=None, gt=0, le=100_000, description="Generation speed each user sees."
     )
+    plan_at: Literal["conservative", "expected"] | None = Field(
+        default=None,
+        description="Size replicas so the low end of the expected range still meets the "
+                    "targets (conservative), or at the expected figures; None: conservative.")
 
 
 class Hardware(Strict):

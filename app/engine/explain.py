@@ -28,6 +28,8 @@ from app.domain.result import (
     ModelFacts,
     OperatingPoint,
     PerformanceResult,
+    PlanFigures,
+    Planning,
     RackResult,
     ScaleResult,
     SizingResult,
@@ -56,18 +58,23 @@ from app.engine.memory import (
 from app.engine.performance import Points, concurrency_grid
 from app.engine.resolved import Resolved, storage_tier_of
 from app.engine.scale import (
+    PLAN_AT,
+    Capacities,
     NodePlan,
     autoscale_min_replicas,
     batch_completion_hours,
     batch_rate,
     cold_start_s,
     nodes_per_compute_rack,
+    planned_rate,
     replicas_after_node_failure,
     replicas_after_rack_failure,
+    replicas_for_load,
     replicas_for_rate,
     surviving_replicas,
     weights_bytes_per_node,
 )
+from app.engine.uncertainty import band_for
 from app.i18n import Message, msg, plural
 
 GB = 1e9
@@ -123,19 +130,6 @@ def memory_result(config: Configuration, plan: MemoryPlan, r: Resolved) -> Memor
     )
     return result.revised(messages=narrative.memory_messages(
         result, config.weight_precision.name, config.kv_precision.name, gpus))
-
-
-def band_for(config: Configuration, catalog: Catalog) -> tuple[float, float, bool]:
-    """(low, high, calibrated) for this engine on this GPU family; a site profile's own
-    range when the configuration uses measured site factors."""
-    if config.site is not None:
-        return config.site.band_low, config.site.band_high, True
-    engine = config.engine
-    calibrated = engine.calibrated and config.gpu.family in engine.family_factors
-    if calibrated:
-        return engine.band_low, engine.band_high, True
-    return (min(engine.band_low, catalog.default("uncalibrated_band_low")),
-            max(engine.band_high, catalog.default("uncalibrated_band_high")), False)
 
 
 def operating_point(points: Points, index: int, output_tokens: float) -> OperatingPoint:
@@ -257,13 +251,53 @@ def batch_demand(catalog: Catalog, r: Resolved) -> tuple[float, float]:
     return rate, window
 
 
-def batch_replicas(catalog: Catalog, p: PerformanceResult, r: Resolved) -> int:
-    """Batch: replicas from the volume, the window and the saturation throughput."""
+def batch_replicas(catalog: Catalog, p: PerformanceResult, r: Resolved,
+                   plan_at: str) -> int:
+    """Batch: replicas from the volume, the window and the saturation throughput, at the
+    end of the expected range ``plan_at`` names (:func:`app.engine.scale.planned_rate`)."""
     rate, _ = batch_demand(catalog, r)
     if rate == 0:
         return 1
-    return replicas_for_rate(rate, p.saturation.output_tokens_per_s,
+    return replicas_for_rate(rate, planned_rate(p.saturation.output_tokens_per_s, p.band,
+                                                plan_at),
                              catalog.default("batch_target_utilisation"))
+
+
+def plan_loads(catalog: Catalog, p: PerformanceResult, r: Resolved,
+               both: Capacities) -> dict[str, tuple[int | None, int]]:
+    """(users per replica, replicas the load needs) at each end of planning, by ``plan_at``:
+    online from the SLO capacity (:class:`app.engine.scale.Capacities`), a batch job from its
+    throughput (users per replica None)."""
+    if r.scenario.workload.kind == "batch_inference":
+        return {end: (None, batch_replicas(catalog, p, r, end)) for end in PLAN_AT}
+    return {end: (both.planned(end), replicas_for_load(r.demand.users, both.planned(end)))
+            for end in PLAN_AT}
+
+
+def planning_result(plan_at: str, band: Band, loads: dict[str, tuple[int | None, int]],
+                    nodes: dict[str, NodePlan], both: Capacities, gpus: int,
+                    gpu: str) -> Planning:
+    """Which end of the expected range Step 5 sized by, and what the other would need.
+
+    ``loads`` are :func:`plan_loads`'s, ``nodes`` the node plan of each end's load
+    (:func:`app.engine.servers.node_plan`), ``gpus`` the GPUs of one replica, ``gpu`` the
+    GPU's name.
+    """
+    figures = {end: PlanFigures(users_per_replica=loads[end][0],
+                                replicas_for_load=loads[end][1],
+                                replicas=nodes[end].replicas,
+                                gpus_total=nodes[end].replicas * gpus,
+                                nodes=nodes[end].nodes)
+               for end in PLAN_AT}
+    misses = plan_at == "conservative" and both.low_end_misses
+    planned = figures[plan_at]
+    other = figures["expected" if plan_at == "conservative" else "conservative"]
+    message = narrative.planning_message(
+        plan_at, (planned.replicas, planned.gpus_total), (other.replicas, other.gpus_total),
+        gpu, misses, unmet=figures["expected"].users_per_replica == 0)
+    return Planning(plan_at=plan_at, band_low=band.low, expected=figures["expected"],
+                    conservative=figures["conservative"], low_end_misses=misses,
+                    message=message)
 
 
 def batch_hours(catalog: Catalog, p: PerformanceResult, r: Resolved,
@@ -276,7 +310,8 @@ def batch_hours(catalog: Catalog, p: PerformanceResult, r: Resolved,
 
 
 def scale_result(catalog: Catalog, config: Configuration, p: PerformanceResult,
-                 r: Resolved, load: int, plan: NodePlan) -> ScaleResult:
+                 r: Resolved, load: int, plan: NodePlan,
+                 planning: Planning | None = None) -> ScaleResult:
     """Step 5 section: replicas, nodes, failure behaviour, cold start.
 
     ``load`` is the replicas the load needs, ``plan`` how they and the redundancy land on
@@ -295,6 +330,8 @@ def scale_result(catalog: Catalog, config: Configuration, p: PerformanceResult,
                                         plan.server.name, tier.name, tier.read_gb_s, cold,
                                         hours)
     messages.insert(1, failure)
+    if planning is not None:
+        messages.insert(1, planning.message)
     return ScaleResult(
         redundancy=r.demand.redundancy, replicas_for_load=load, replicas=plan.replicas,
         gpus_total=plan.replicas * config.replica.gpus, server=plan.server.id,
@@ -303,7 +340,7 @@ def scale_result(catalog: Catalog, config: Configuration, p: PerformanceResult,
         autoscale_min_replicas=autoscale_min_replicas(r.demand.redundancy, plan.replicas),
         autoscale_max_replicas=plan.replicas,
         cold_start_s=cold, storage_tier=tier.id, batch_completion_hours=hours,
-        failure_message=failure, messages=messages,
+        failure_message=failure, planning=planning, messages=messages,
     )
 
 
@@ -568,7 +605,8 @@ def inputs_after_defaults(r: Resolved, config: Configuration) -> Scenario:
             "weights": config.weight_precision.id, "kv_cache": config.kv_precision.id,
             "allowed_weights": r.allowed_weights}),
         "targets": Targets.model_construct(ttft_s=r.demand.ttft_target,
-                                           tokens_per_s_per_user=r.demand.speed_target),
+                                           tokens_per_s_per_user=r.demand.speed_target,
+                                           plan_at=r.demand.plan_at),
         "hardware": Hardware.model_construct(
             gpu=config.gpu.id, gpus_per_replica=config.replica.gpus,
             tensor_parallel=config.tensor_parallel, pipeline_parallel=config.pipeline_parallel,

@@ -168,6 +168,64 @@ def scale_messages(load: int, redundancy: str, replicas: int, nodes: int, server
     return out
 
 
+def planning_message(plan_at: str, planned: tuple[int, int], other: tuple[int, int],
+                     gpu: str, low_end_misses: bool, unmet: bool = False) -> Message:
+    """Which end of the expected range the replicas are sized by, and what the other needs.
+
+    ``planned`` and ``other`` are (replicas, GPUs) of the plan and of the other way of
+    planning; ``gpu`` the GPU's name; ``unmet`` when even the expected figures meet the
+    targets for no user.
+    """
+    (n, gpus), (others, other_gpus) = planned, other
+    params = {"n": n, "gpus": gpus, "gpu": gpu, "other": others, "other_gpus": other_gpus}
+    if unmet:
+        return plural(n, msg(
+            "Even at the expected figures no user meets both targets on this configuration, "
+            "so neither end of the expected range can be planned for: {n:,} replica "
+            "({gpus:,} x {gpu}) carries the load, and Step 4 lists what would meet the "
+            "targets."), msg(
+            "Even at the expected figures no user meets both targets on this configuration, "
+            "so neither end of the expected range can be planned for: {n:,} replicas "
+            "({gpus:,} x {gpu}) carry the load, and Step 4 lists what would meet the "
+            "targets."), **params)
+    if low_end_misses:
+        return plural(n, msg(
+            "Planned conservatively, but at the low end of the expected range even one user "
+            "per replica misses a target, which more replicas cannot fix: {n:,} replica "
+            "({gpus:,} x {gpu}) is sized at the expected figures."), msg(
+            "Planned conservatively, but at the low end of the expected range even one user "
+            "per replica misses a target, which more replicas cannot fix: {n:,} replicas "
+            "({gpus:,} x {gpu}) are sized at the expected figures."), **params)
+    if plan_at == "conservative" and planned == other:
+        return plural(n, msg(
+            "Planned conservatively: {n:,} replica ({gpus:,} x {gpu}), so that the low end of "
+            "the expected range still meets the targets; the expected figures need as many."),
+            msg("Planned conservatively: {n:,} replicas ({gpus:,} x {gpu}), so that the low end "
+                "of the expected range still meets the targets; the expected figures need as "
+                "many."), **params)
+    if plan_at == "conservative":
+        return plural(n, msg(
+            "Planned conservatively: {n:,} replica ({gpus:,} x {gpu}), so that the low end of "
+            "the expected range still meets the targets; at the expected figures {other:,} "
+            "({other_gpus:,} x {gpu}) would do."), msg(
+            "Planned conservatively: {n:,} replicas ({gpus:,} x {gpu}), so that the low end of "
+            "the expected range still meets the targets; at the expected figures {other:,} "
+            "({other_gpus:,} x {gpu}) would do."), **params)
+    if planned == other:
+        return plural(n, msg(
+            "Planned at the expected figures: {n:,} replica ({gpus:,} x {gpu}); the low end of "
+            "the expected range needs as many."), msg(
+            "Planned at the expected figures: {n:,} replicas ({gpus:,} x {gpu}); the low end "
+            "of the expected range needs as many."), **params)
+    return plural(n, msg(
+        "Planned at the expected figures: {n:,} replica ({gpus:,} x {gpu}); for the low end of "
+        "the expected range to meet the targets too, {other:,} ({other_gpus:,} x {gpu}) would "
+        "be needed."), msg(
+        "Planned at the expected figures: {n:,} replicas ({gpus:,} x {gpu}); for the low end "
+        "of the expected range to meet the targets too, {other:,} ({other_gpus:,} x {gpu}) "
+        "would be needed."), **params)
+
+
 def replica_range(low: int, high: int) -> Message:
     """The autoscaling range: '1 to 3 replicas'; a range of one count is that count
     ('1 replica')."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.domain.result import Band
 from app.engine.inference import Replica, decode_step, prefill_time
 
 
@@ -193,6 +194,26 @@ def saturation(replica: Replica, work: Workload, batch: int) -> Points:
     alone = prefill_time(replica, work.prompt_tokens)
     ttft = ttft_under_load(replica, work, b, itl, alone)
     return Points(b, b, itl, ttft, b / itl)
+
+
+def at_low_end(points: Points, band: Band) -> Points:
+    """The operating points at the pessimistic end of the expected range.
+
+    Times at the high end (``Band.time_range``: TTFT and ITL over ``band.low``), rates at the
+    low end (``Band.speed_range``). The concurrency and batch of each point stay: a closed
+    loop whose every time stretches by one factor keeps ``users = batch x (TTFT + o x ITL) /
+    (o x ITL)``.
+
+    Parameters
+    ----------
+    points : Points
+        Expected operating points.
+    band : Band
+        Multipliers on the expected speed from the calibration's residuals [-].
+    """
+    return Points(points.concurrency, points.batch, band.time_range(points.itl_s)[1],
+                  band.time_range(points.ttft_s)[1],
+                  band.speed_range(points.output_tokens_per_s)[0])
 
 
 def slo_capacity(points: Points, ttft_target: float, speed_target: float) -> int:

@@ -55,6 +55,7 @@ class Demand:
     ttft_target: float
     speed_target: float
     redundancy: str
+    plan_at: str = "conservative"  # or "expected": the figures Step 5 sizes by
 
 
 @dataclass(frozen=True)
@@ -209,7 +210,23 @@ def demand_of(scenario: Scenario, catalog: Catalog, assumptions: list[Assumption
         ttft_target=ttft,
         speed_target=speed,
         redundancy=scenario.availability.redundancy,
+        plan_at=plan_at_of(scenario, assumptions),
     )
+
+
+def plan_at_of(scenario: Scenario, assumptions: list[Assumption]) -> str:
+    """The scenario's ``targets.plan_at``; conservative when it does not say, recorded in
+    ``assumptions`` with the note that scenarios saved before it planned at the expected
+    figures (they load as conservative)."""
+    if scenario.targets.plan_at is not None:
+        return scenario.targets.plan_at
+    assumptions.append(Assumption(
+        name="plan_at", value="conservative", unit="",
+        source_message=msg("Default: replicas are sized so the low end of the expected range "
+                           "still meets the targets. Scenarios saved before this setting "
+                           "existed were sized at the expected figures; set targets.plan_at "
+                           "to 'expected' to size them as before.")))
+    return "conservative"
 
 
 def resolve(scenario: Scenario, catalog: Catalog) -> Resolved:

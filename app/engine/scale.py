@@ -7,6 +7,11 @@ Redundancy is counted in nodes, the unit that fails: N+1 keeps the load served w
 node lost, 2N doubles the nodes; both need at least two nodes. A rack is the larger failure
 domain: the infrastructure sizing fills racks with nodes in order (by space and the rack
 power limit), and the replicas are spread across those racks as evenly as the nodes allow.
+
+Planning on the safe side (conservative, the default): the SLO capacity and the batch
+throughput that size the replicas are taken at the low end of the expected range
+(:class:`Capacities`, :func:`planned_rate`); planning at the expected figures takes them as
+expected.
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.domain.catalog import ServerSpec
-from app.domain.result import RackResult
+from app.domain.result import Band, RackResult
+from app.engine.performance import Points, at_low_end, slo_capacity
 
 SECONDS_PER_DAY = 86_400.0
 SECONDS_PER_HOUR = 3_600.0
@@ -37,6 +43,71 @@ class NodePlan:
     def gpus(self) -> int:
         """GPU slots in all nodes [-]."""
         return self.nodes * self.server.gpu_count
+
+
+PLAN_AT = ("conservative", "expected")
+
+
+@dataclass(frozen=True)
+class Capacities:
+    """Most users one replica serves within both targets, at the expected figures and at the
+    low end of the expected range [-] (METHOD.md, Step 5, "Planning on the safe side")."""
+
+    expected: int
+    conservative: int
+
+    @property
+    def low_end_misses(self) -> bool:
+        """The low end misses a target even for one user while the expected figures do not:
+        more replicas cannot fix it."""
+        return self.conservative < 1 <= self.expected
+
+    def planned(self, plan_at: str) -> int:
+        """The capacity the load is sized by [-]: the low end's when planning conservatively,
+        unless it misses even for one user (then the expected one, and the verdict and the
+        levers say so); the expected one when planning at the expected figures."""
+        if plan_at == "conservative" and not self.low_end_misses:
+            return self.conservative
+        return self.expected
+
+    def verdict_capacity(self, plan_at: str) -> int:
+        """The capacity a candidate is judged by [-]: the end of the range it is planned at."""
+        return self.conservative if plan_at == "conservative" else self.expected
+
+
+def capacities(curve: Points, band: Band, ttft_target: float, speed_target: float,
+               most: int) -> Capacities:
+    """SLO capacity of one replica at both ends of planning (the one rule; Step 3 ranks
+    candidates by it, Step 5 sizes by it).
+
+    Expected: :func:`~app.engine.performance.slo_capacity` of ``curve``; conservative: of
+    the same curve at the low end of the range (:func:`~app.engine.performance.at_low_end`),
+    so the slowest figures the range allows still meet the targets. Both at most ``most``.
+
+    Parameters
+    ----------
+    curve : Points
+        Expected operating points by decode batch.
+    band : Band
+        Multipliers on the expected speed [-].
+    ttft_target : float
+        Time to first token [s].
+    speed_target : float
+        Tokens per second each user sees [tokens/s].
+    most : int
+        Sequences at peak context memory and the batch limit admit [-].
+    """
+    expected = slo_capacity(curve, ttft_target, speed_target)
+    low = slo_capacity(at_low_end(curve, band), ttft_target, speed_target)
+    return Capacities(min(expected, most), min(low, most))
+
+
+def planned_rate(saturation_tokens_per_s: float, band: Band, plan_at: str) -> float:
+    """Output rate of one replica a batch job is sized by [tokens/s]: the low end of the
+    range (``band.low x saturation``) when planning conservatively, else the expected."""
+    if plan_at == "conservative":
+        return band.speed_range(saturation_tokens_per_s)[0]
+    return saturation_tokens_per_s
 
 
 def replicas_for_load(users: int | None, capacity_per_replica: int) -> int:

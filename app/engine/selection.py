@@ -16,14 +16,15 @@ from dataclasses import dataclass
 
 from app.domain.catalog import Catalog, ModelSpec
 from app.domain.problems import problem
-from app.domain.result import Candidate, ChosenConfiguration, SelectionResult
+from app.domain.result import Band, Candidate, ChosenConfiguration, SelectionResult
 from app.engine.configuration import Choice, Configuration, configure
 from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory
 from app.engine.memory import ParameterCounts
-from app.engine.performance import Points, Workload, batch_grid, by_batch, slo_capacity
+from app.engine.performance import Points, Workload, at_low_end, batch_grid, by_batch
 from app.engine.resolved import Demand, Resolved, SizingError, configure_for, look_up
-from app.engine.scale import NodePlan, replicas_for_load
+from app.engine.scale import Capacities, NodePlan, capacities, replicas_for_load
 from app.engine.servers import node_plan
+from app.engine.uncertainty import band_of
 from app.i18n import Message, msg, plural
 
 GB = 1e9
@@ -36,7 +37,9 @@ class Evaluated:
     ``load`` is the replicas the load needs (:func:`app.engine.scale.replicas_for_load`),
     ``nodes`` how they and the redundancy land on servers
     (:func:`app.engine.servers.node_plan`, the rule Step 5 sizes by; None when it does not
-    fit); ``replicas`` and ``gpus_total`` are that plan's.
+    fit); ``replicas`` and ``gpus_total`` are that plan's. ``capacity`` is the SLO capacity
+    the load is sized by, ``capacities`` both ends of planning
+    (:class:`app.engine.scale.Capacities`), ``band`` the expected range they came from.
     """
 
     config: Configuration
@@ -51,6 +54,8 @@ class Evaluated:
     reason: Message
     load: int = 0
     nodes: NodePlan | None = None
+    capacities: Capacities = Capacities(0, 0)
+    band: Band = Band(low=1.0, high=1.0)
 
     @property
     def works(self) -> bool:
@@ -83,21 +88,25 @@ def capital_cost(config: Configuration, gpus: int) -> float | None:
 
 @dataclass(frozen=True)
 class Measured:
-    """What a candidate does whatever the load: its memory plan and its operating points by
-    decode batch (None when the weights or one sequence do not fit)."""
+    """What a candidate does whatever the load: its memory plan, its operating points by
+    decode batch (None when the weights or one sequence do not fit) and the expected range
+    of its figures."""
 
     config: Configuration
     plan: MemoryPlan
     curve: Points | None
+    band: Band
 
 
-def measure(config: Configuration, work: Workload, peak_context: int) -> Measured:
-    """The memory plan and the curve by batch of one candidate (most of a search's time)."""
+def measure(config: Configuration, work: Workload, peak_context: int,
+            band: Band) -> Measured:
+    """The memory plan and the curve by batch of one candidate (most of a search's time);
+    ``band`` is its expected range (:func:`app.engine.uncertainty.band_of`)."""
     plan = plan_memory(config, work, peak_context)
     if not plan.weights_fit or plan.max_concurrent_sequences < 1:
-        return Measured(config, plan, None)
+        return Measured(config, plan, None, band)
     curve = by_batch(config.replica, work, batch_grid(batch_cap(config, plan, work)))
-    return Measured(config, plan, curve.shared())
+    return Measured(config, plan, curve.shared(), band)
 
 
 class NodePlans:
@@ -121,8 +130,8 @@ def evaluate_candidate(catalog: Catalog, config: Configuration, demand: Demand,
                        server: str | None = None) -> Evaluated:
     """Memory, SLO capacity, replicas, power and cost of one candidate, with a verdict
     (``server``: the one the scenario names, else Step 5's choice)."""
-    return judge(measure(config, demand.work, demand.peak_context), demand,
-                 NodePlans(catalog, demand.redundancy, server))
+    return judge(measure(config, demand.work, demand.peak_context, band_of(config, catalog)),
+                 demand, NodePlans(catalog, demand.redundancy, server))
 
 
 def judge(measured: Measured, demand: Demand, nodes: NodePlans) -> Evaluated:
@@ -130,7 +139,8 @@ def judge(measured: Measured, demand: Demand, nodes: NodePlans) -> Evaluated:
     ``demand``'s load, targets and redundancy.
 
     Replicas and GPUs come from the rules Step 5 sizes by: the replicas for the load
-    (:func:`app.engine.scale.replicas_for_load`) packed with the redundancy onto the server
+    (:func:`app.engine.scale.replicas_for_load`) at the capacity of the scenario's planning
+    (:class:`app.engine.scale.Capacities`), packed with the redundancy onto the server
     Step 5 would choose (``nodes``, :func:`app.engine.servers.node_plan`).
     """
     config, plan, curve = measured.config, measured.plan, measured.curve
@@ -139,24 +149,32 @@ def judge(measured: Measured, demand: Demand, nodes: NodePlans) -> Evaluated:
         need = (plan.budget.weights + plan.budget.runtime + plan.kv_per_sequence_peak) / GB
         reason = msg("does not fit: weights, runtime and one sequence need {need:.1f} GB per "
                      "GPU, {usable:.1f} GB usable", need=need, usable=plan.budget.usable / GB)
-        return Evaluated(config, plan, None, 0, 0, 0, 0.0, None, "does not fit", reason)
-    capacity = min(slo_capacity(curve, demand.ttft_target, demand.speed_target),
-                   plan.max_concurrent_sequences)
-    verdict, reason = verdict_for(curve, capacity, demand)
+        return Evaluated(config, plan, None, 0, 0, 0, 0.0, None, "does not fit", reason,
+                         band=measured.band)
+    both = capacities(curve, measured.band, demand.ttft_target, demand.speed_target,
+                      plan.max_concurrent_sequences)
+    verdict, reason = verdict_for(curve, both, demand, measured.band)
+    capacity = both.planned(demand.plan_at)
     load = replicas_for_load(demand.users, capacity)
     placed = nodes(config, load)
     total = placed.replicas * gpus
     power = total * config.gpu.tdp_w
     return Evaluated(config, plan, curve, capacity, placed.replicas, total, power,
-                     capital_cost(config, total), verdict, reason, load, placed)
+                     capital_cost(config, total), verdict, reason, load, placed, both,
+                     measured.band)
 
 
-def verdict_for(curve: Points, capacity: int, demand: Demand) -> tuple[str, Message]:
-    """Whether one user can be served within the targets, and if not, why."""
+def verdict_for(curve: Points, both: Capacities, demand: Demand,
+                band: Band) -> tuple[str, Message]:
+    """Whether one user can be served within the targets at the end of the expected range
+    the scenario plans at, and if not, why."""
+    capacity = both.verdict_capacity(demand.plan_at)
     if capacity >= 1:
         return "meets targets", plural(capacity, msg("{n} user per replica within the targets"),
                                        msg("{n} users per replica within the targets"),
                                        n=capacity)
+    if demand.plan_at == "conservative" and both.low_end_misses:
+        return low_end_verdict(at_low_end(curve, band), demand)
     single_ttft = float(curve.ttft_s[0])
     single_speed = float(curve.tokens_per_s_per_user[0])
     if single_ttft > demand.ttft_target:
@@ -164,6 +182,19 @@ def verdict_for(curve: Points, capacity: int, demand: Demand) -> tuple[str, Mess
                                   ttft=single_ttft, target=demand.ttft_target)
     return "misses tokens/s", msg("{speed:.1f} tokens/s for one user, target {target:g}",
                                   speed=single_speed, target=demand.speed_target)
+
+
+def low_end_verdict(low: Points, demand: Demand) -> tuple[str, Message]:
+    """The target one user misses at the low end of the expected range (``low``), though the
+    expected figures meet it."""
+    if float(low.ttft_s[0]) > demand.ttft_target:
+        return "misses TTFT", msg("TTFT up to {ttft:.2f} s for one user at the low end of the "
+                                  "expected range, target {target:g} s",
+                                  ttft=float(low.ttft_s[0]), target=demand.ttft_target)
+    return "misses tokens/s", msg("{speed:.1f} tokens/s for one user at the low end of the "
+                                  "expected range, target {target:g}",
+                                  speed=float(low.tokens_per_s_per_user[0]),
+                                  target=demand.speed_target)
 
 
 RANK_KEYS = {
@@ -241,9 +272,9 @@ def search(catalog: Catalog, model: ModelSpec, counts: ParameterCounts, demand: 
     def measured(choice: Choice) -> Measured:
         found = known.get(choice)
         if found is None:
-            found = known[choice] = measure(
-                configure(catalog, model, choice, overrides, counts=counts, **serving),
-                demand.work, demand.peak_context)
+            config = configure(catalog, model, choice, overrides, counts=counts, **serving)
+            found = known[choice] = measure(config, demand.work, demand.peak_context,
+                                            band_of(config, catalog))
         return found
 
     nodes = NodePlans(catalog, demand.redundancy)

@@ -26,8 +26,8 @@ from app.engine.infrastructure import size_infrastructure
 from app.engine.levers import current_choice
 from app.engine.optional_sections import additions
 from app.engine.resolved import Resolved, resolve
-from app.engine.scale import replicas_for_load
-from app.engine.selection import select
+from app.engine.scale import NodePlan, replicas_for_load
+from app.engine.selection import Evaluated, select
 from app.engine.servers import node_plan
 from app.engine.test_levels import test_plan_result
 
@@ -48,6 +48,16 @@ def per_replica_view(r: Resolved, load: int | None) -> Resolved:
     return replace(r, demand=replace(r.demand, users=users))
 
 
+def nodes_for(catalog: Catalog, r: Resolved, chosen: Evaluated, load: int) -> NodePlan:
+    """How ``load`` replicas of the chosen configuration and the redundancy land on servers
+    (:func:`app.engine.servers.node_plan`): Step 3's plan when it was made for that load."""
+    if chosen.nodes is not None and load == chosen.load:
+        return chosen.nodes
+    hardware = r.scenario.hardware
+    return node_plan(catalog, chosen.config.gpu, hardware.server if hardware else None,
+                     chosen.config.replica.gpus, load, r.demand.redundancy)
+
+
 def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[SizingResult, bool]]:
     """Yield ``(result, levers_follow)``: the whole sizing without the levers first, then,
     when a target is missed, the same result with them.
@@ -63,14 +73,15 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
     memory = explain.memory_result(config, plan, per_replica)
     performance = explain.performance_result(catalog, config, plan, per_replica,
                                              chosen.capacity)
-    if load is None:
-        load = explain.batch_replicas(catalog, performance, r)
-    nodes = chosen.nodes
-    if nodes is None or load != chosen.load:  # a batch job, or a configuration that fits not
-        hardware = r.scenario.hardware
-        nodes = node_plan(catalog, config.gpu, hardware.server if hardware else None,
-                          config.replica.gpus, load, r.demand.redundancy)
-    scale = explain.scale_result(catalog, config, performance, r, load, nodes)
+    loads = explain.plan_loads(catalog, performance, r, chosen.capacities)
+    node_plans = {end: nodes_for(catalog, r, chosen, replicas)
+                  for end, (_, replicas) in loads.items()}
+    planning = explain.planning_result(r.demand.plan_at, chosen.band, loads, node_plans,
+                                       chosen.capacities, config.replica.gpus,
+                                       config.gpu.name)
+    load = planning.planned.replicas_for_load
+    scale = explain.scale_result(catalog, config, performance, r, load,
+                                 node_plans[r.demand.plan_at], planning)
     site, site_assumptions = size_infrastructure(catalog, config, scale, performance, r)
     scale = explain.with_rack_failure(scale, site.racks)
     assumptions = (r.assumptions + explain.engine_assumptions(catalog, config, r)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QProgressBar, QVBoxLayout, QWidget
 
-from app.domain.result import SizingResult, Verdict
+from app.domain.result import Planning, SizingResult, Verdict
 from app.ui.controller import Controller
 from app.ui.text import render, t
 from app.ui.units import gb, number, rate, seconds, watts
@@ -37,6 +37,14 @@ def memory_figures(r: SizingResult) -> tuple[float, float]:
     return r.memory.per_gpu_bytes, r.memory.gpu_usable_bytes
 
 
+def planning_text(planning: Planning) -> str:
+    """'conservative; 40 GPUs at the expected figures' (or the other way round)."""
+    gpus = number(planning.other.gpus_total, ",d")
+    if planning.plan_at == "conservative":
+        return t("conservative; {gpus} GPUs at the expected figures", gpus=gpus)
+    return t("expected figures; {gpus} GPUs conservatively", gpus=gpus)
+
+
 def replicas_text(for_load: int, total: int, redundancy: str) -> str:
     """'1 for load, 2 with N+1' (or '1 for load, no redundancy')."""
     if redundancy == "none":
@@ -50,7 +58,7 @@ class SummaryPanel(QFrame):
 
     #: Every row; a result shows those of its kind of workload (:meth:`values_of`).
     ROWS = ("VRAM per GPU", "Tokens/s per user", "TTFT", "Batch completes in", "Time to train",
-            "GPUs", "Replicas", "Nodes", "IT power")
+            "GPUs", "Replicas", "Planned at", "Nodes", "IT power")
 
     def __init__(self, controller: Controller, parent: QWidget | None = None):
         super().__init__(parent)
@@ -140,6 +148,8 @@ class SummaryPanel(QFrame):
                           f"{r.selection.chosen.gpus_per_replica})")
         if r.training is None:
             values["Replicas"] = replicas_text(s.replicas_for_load, s.replicas, s.redundancy)
+        if s.planning is not None:  # none for training: no expected range to plan at
+            values["Planned at"] = planning_text(s.planning)
         values["Nodes"] = f"{number(s.nodes, ',d')} x {self.server_name(s.server)}"
         values["IT power"] = watts(r.facility.it_power_w)
         return values

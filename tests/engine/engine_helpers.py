@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import numpy as np
+
+from app.engine.performance import Points
+
 # Efficiency 1 and no overheads: the bare roofline.
 IDEAL = {"eta_mem": 1.0, "eta_kv": 1.0, "eta_decode": 1.0, "eta_prefill": 1.0,
          "step_overhead_s": 0.0, "layer_overhead_s": 0.0, "fixed_latency_s": 0.0,
@@ -26,3 +30,11 @@ CONFIGS = [
 def ids(config) -> str:
     """A readable test id of a configuration tuple."""
     return "-".join(str(part) for part in config)
+
+
+def points(concurrency, ttft, speed) -> Points:
+    """Operating points of a made-up curve: users (= batch), TTFT [s], tokens/s per user."""
+    c = np.asarray(concurrency, dtype=float)
+    itl = 1.0 / np.asarray(speed, dtype=float)
+    return Points(concurrency=c, batch=c, itl_s=itl, ttft_s=np.asarray(ttft, dtype=float),
+                  output_tokens_per_s=c / itl)

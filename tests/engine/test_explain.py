@@ -96,9 +96,10 @@ def test_scale_gpus_autoscaling_and_the_failure_statements(results):
     s = results["choose-gpu"].scale
     assert s.gpus_total == s.replicas * results["choose-gpu"].selection.chosen.gpus_per_replica
     assert (s.autoscale_min_replicas, s.autoscale_max_replicas) == (2, s.replicas)
-    assert s.messages[1] == s.failure_message
+    assert s.messages[1] == s.planning.message  # which end of the range sized the replicas
+    assert s.messages[2] == s.failure_message
     rack_at = s.messages.index(s.rack_failure_message)
-    assert rack_at == 2  # the rack statement follows the node statement
+    assert rack_at == 3  # the rack statement follows the node statement
     assert s.explanation == [message.text() for message in s.messages]
     assert s.failure_statement == s.failure_message.text()
 

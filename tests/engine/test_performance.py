@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from engine_helpers import points
 
 from app.engine.evaluate import batch_cap, plan_memory
 from app.engine.performance import (
-    Points,
     Workload,
     by_batch,
     closed_loop,
@@ -111,13 +111,6 @@ def test_saturation_point_is_b_over_itl(configure_replica):
 
 
 # --------------------------------------------------------------------------- SLO capacity
-
-
-def points(concurrency, ttft, speed) -> Points:
-    c = np.asarray(concurrency, dtype=float)
-    itl = 1.0 / np.asarray(speed, dtype=float)
-    return Points(concurrency=c, batch=c, itl_s=itl, ttft_s=np.asarray(ttft, dtype=float),
-                  output_tokens_per_s=c / itl)
 
 
 def test_slo_capacity_is_the_last_concurrency_before_a_target_is_missed():

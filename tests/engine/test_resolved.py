@@ -34,13 +34,28 @@ def test_default_targets_come_from_the_catalog_and_are_recorded(catalog):
     assert r.demand.ttft_target == catalog.default("target_ttft_s") == 2.0
     assert r.demand.speed_target == catalog.default("target_tokens_per_s_per_user") == 30.0
     assert [(a.name, a.unit) for a in r.assumptions] == [
-        ("target_ttft_s", "s"), ("target_tokens_per_s_per_user", "tokens/s")]
+        ("target_ttft_s", "s"), ("target_tokens_per_s_per_user", "tokens/s"), ("plan_at", "")]
 
 
 def test_given_targets_are_kept_and_not_recorded_as_defaults(catalog):
-    r = resolved(catalog, targets={"ttft_s": 0.5, "tokens_per_s_per_user": 12})
+    r = resolved(catalog, targets={"ttft_s": 0.5, "tokens_per_s_per_user": 12,
+                                   "plan_at": "expected"})
     assert (r.demand.ttft_target, r.demand.speed_target) == (0.5, 12)
+    assert r.demand.plan_at == "expected"
     assert r.assumptions == []
+
+
+def test_a_scenario_without_plan_at_plans_conservatively_and_says_so(catalog):
+    """Scenarios saved before targets.plan_at existed load as conservative; the assumption
+    says that they were sized at the expected figures before (a migration note)."""
+    r = resolved(catalog, targets={"ttft_s": 0.5, "tokens_per_s_per_user": 12})
+    assert r.demand.plan_at == "conservative"
+    [note] = r.assumptions
+    assert (note.name, note.value) == ("plan_at", "conservative")
+    assert "sized at the expected figures" in note.source
+    assert "targets.plan_at" in note.source
+    assert resolved(catalog, targets={"plan_at": "conservative"}).demand.plan_at == \
+        "conservative"
 
 
 def test_the_quality_floor_adds_the_native_format_and_the_weights_default_to_it(catalog):

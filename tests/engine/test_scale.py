@@ -10,15 +10,22 @@ from __future__ import annotations
 import math
 
 import pytest
+from engine_helpers import points
 
+from app import api
 from app.api import example
+from app.domain.result import Band
+from app.engine.performance import at_low_end
 from app.engine.scale import (
+    Capacities,
     autoscale_min_replicas,
     batch_completion_hours,
     batch_rate,
+    capacities,
     choose_server,
     cold_start_s,
     plan_nodes,
+    planned_rate,
     replica_packing,
     replicas_for_load,
     replicas_for_rate,
@@ -159,7 +166,12 @@ def test_batch_example_replicas_follow_from_saturation(sized, catalog):
     sat = result.performance.saturation.output_tokens_per_s
     utilisation = catalog.default("batch_target_utilisation")
     rate = 200e6 / (8 * 3600)
-    assert result.scale.replicas_for_load == math.ceil(rate / (sat * utilisation))
+    low = result.performance.band.low  # planned conservatively: the low end of the range
+    assert result.scale.planning.plan_at == "conservative"
+    assert result.scale.replicas_for_load == math.ceil(rate / (sat * low * utilisation)) == 15
+    assert result.scale.planning.expected.replicas_for_load == math.ceil(
+        rate / (sat * utilisation)) == 13
+    assert result.scale.planning.expected.users_per_replica is None  # sized by throughput
     assert result.scale.replicas == result.scale.replicas_for_load  # redundancy none
     hours = result.scale.batch_completion_hours
     assert hours == pytest.approx(200e6 / (result.scale.replicas_for_load * sat) / 3600,
@@ -228,3 +240,89 @@ def test_weights_loaded_per_node_at_a_cold_start():
                                                                ("2n", 4, 2), ("n+1", 1, 1)])
 def test_autoscaling_keeps_two_replicas_with_redundancy(redundancy, replicas, floor):
     assert autoscale_min_replicas(redundancy, replicas) == floor
+
+
+# --------------------------------------------------------------------------- planning
+
+
+def test_the_low_end_of_the_range_stretches_times_and_slows_rates():
+    """Band x0.8 .. x1.1: TTFT and ITL at their high end (/0.8), tokens/s at the low end
+    (x0.8); the users and the batch of each point stay."""
+    expected = points([1, 8], [0.4, 1.0], [50, 40])
+    low = at_low_end(expected, Band(low=0.8, high=1.1))
+    assert low.ttft_s.tolist() == pytest.approx([0.5, 1.25])
+    assert low.tokens_per_s_per_user.tolist() == pytest.approx([40, 32])
+    assert low.output_tokens_per_s.tolist() == pytest.approx([40, 256])
+    assert low.concurrency.tolist() == [1, 8] and low.batch.tolist() == [1, 8]
+
+
+def test_conservative_capacity_meets_the_targets_at_the_low_end():
+    """Users 1, 2, 4, 8, 16 at 50, 45, 40, 34, 26 tokens/s, target 30 tokens/s and 2 s: 8
+    users meet it as expected; at x0.8 of the speed (40, 36, 32, 27.2 ...) only 4 do."""
+    expected = points([1, 2, 4, 8, 16], [0.5, 0.6, 0.8, 1.0, 1.2], [50, 45, 40, 34, 26])
+    both = capacities(expected, Band(low=0.8, high=1.1), 2.0, 30.0, most=100)
+    assert (both.expected, both.conservative) == (8, 4)
+    assert both.planned("conservative") == 4 and both.planned("expected") == 8
+    assert not both.low_end_misses
+    assert replicas_for_load(40, both.planned("conservative")) == 10
+    assert replicas_for_load(40, both.planned("expected")) == 5
+    assert capacities(expected, Band(low=0.8, high=1.1), 2.0, 30.0, most=3) == Capacities(3, 3)
+
+
+def test_a_ttft_that_misses_only_at_the_high_end_limits_the_conservative_capacity():
+    """TTFT 1.5 s expected for 8 users is 1.875 s at x0.8; 1.7 s for 16 users is 2.125 s."""
+    expected = points([1, 8, 16], [0.5, 1.5, 1.7], [100, 100, 100])
+    both = capacities(expected, Band(low=0.8, high=1.2), 2.0, 30.0, most=100)
+    assert (both.expected, both.conservative) == (16, 8)
+
+
+def test_when_even_one_user_misses_at_the_low_end_the_load_is_sized_as_expected():
+    """35 tokens/s alone against a target of 30 misses at x0.8 (28): more replicas cannot
+    fix that, so the load takes the expected capacity and the verdict says it misses."""
+    expected = points([1, 2, 4], [0.5, 0.5, 0.5], [35, 33, 29])
+    both = capacities(expected, Band(low=0.8, high=1.1), 2.0, 30.0, most=100)
+    assert (both.expected, both.conservative) == (2, 0)
+    assert both.low_end_misses
+    assert both.planned("conservative") == both.planned("expected") == 2
+    assert both.verdict_capacity("conservative") == 0
+    assert both.verdict_capacity("expected") == 2
+
+
+def test_a_batch_job_is_sized_by_the_low_end_of_its_throughput():
+    band = Band(low=0.75, high=1.1)
+    assert planned_rate(1000.0, band, "conservative") == 750.0
+    assert planned_rate(1000.0, band, "expected") == 1000.0
+    assert replicas_for_rate(6000.0, planned_rate(1000.0, band, "conservative"), 0.8) == 10
+    assert replicas_for_rate(6000.0, planned_rate(1000.0, band, "expected"), 0.8) == 8
+
+
+@pytest.mark.parametrize("name", ["choose-gpu", "large-moe", "batch-summaries"])
+def test_the_result_says_which_plan_was_used_and_what_the_other_needs(sized, name):
+    """The planned figures are Step 5's; the other way of planning never needs more when
+    planning at the expected figures, never less when planning conservatively."""
+    result = sized(example(name))
+    planning = result.scale.planning
+    assert planning.plan_at == "conservative"
+    assert planning.planned == planning.conservative
+    assert planning.planned.replicas == result.scale.replicas
+    assert planning.planned.gpus_total == result.scale.gpus_total
+    assert planning.planned.replicas_for_load == result.scale.replicas_for_load
+    assert planning.other.replicas <= planning.planned.replicas
+    assert planning.band_low == result.performance.band.low
+    expected = sized(api.set_field(example(name), "targets.plan_at", "expected"))
+    assert expected.scale.planning.plan_at == "expected"
+    assert expected.scale.replicas == planning.expected.replicas
+    assert expected.scale.planning.other.replicas == planning.conservative.replicas
+    assert f"{planning.planned.replicas} replicas" in planning.statement
+    assert "Planned conservatively" in planning.statement
+    assert "Planned at the expected figures" in expected.scale.planning.statement
+
+
+def test_online_conservative_capacity_is_the_performance_sections():
+    """Step 4's SLO capacity is the one Step 5 sized by (choose-gpu: 100 users)."""
+    result = api.size(api.load_scenario(example("choose-gpu")))
+    planning = result.scale.planning
+    assert result.performance.slo_capacity_per_replica == planning.planned.users_per_replica
+    assert planning.conservative.users_per_replica < planning.expected.users_per_replica
+    assert planning.conservative.replicas_for_load == math.ceil(
+        100 / planning.conservative.users_per_replica)

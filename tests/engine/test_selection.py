@@ -12,10 +12,13 @@ from __future__ import annotations
 import pytest
 
 from app import api
+from app.domain.result import Band
 from app.engine import selection
 from app.engine.performance import Points, Workload
 from app.engine.resolved import Demand
 from app.engine.scale import replicas_for_load
+
+EXACT = Band(low=1.0, high=1.0)  # no range: the expected figures are the plan's
 
 
 def search_scenario(users: int, **changes) -> dict:
@@ -80,7 +83,7 @@ def test_the_cache_keeps_only_the_most_recent_contexts(catalog):
 
 def test_cached_curves_cannot_be_changed_by_a_caller(catalog, configure_replica):
     config = configure_replica("llama-3.1-8b", "l40s")
-    curve = selection.measure(config, Workload(1024, 256), 4096).curve
+    curve = selection.measure(config, Workload(1024, 256), 4096, EXACT).curve
     assert isinstance(curve, Points)
     with pytest.raises(ValueError):
         curve.itl_s[0] = 0.0
@@ -116,7 +119,7 @@ def test_a_candidate_that_meets_no_target_gets_one_replica_for_the_load(catalog,
     """METHOD.md Step 5: scaling out would not fix a missed target, so the load takes one
     replica (the levers say what would fix it); N+1 then adds a node's worth."""
     config = configure_replica("llama-3.1-8b", "l40s")
-    measured = selection.measure(config, Workload(2000, 500), 4096)
+    measured = selection.measure(config, Workload(2000, 500), 4096, EXACT)
     slow = selection.judge(measured, demand(100, speed=10_000.0),
                            selection.NodePlans(catalog, "n+1"))
     assert slow.capacity == 0 and slow.verdict == "misses tokens/s"

@@ -51,7 +51,7 @@ def test_the_chosen_configuration_is_evaluated_once(catalog, monkeypatch):
     """The worked example names its hardware: one memory plan, one SLO capacity and one node
     plan for the whole sizing (the levers then try their own changes)."""
     plans = counting(monkeypatch, evaluate, "runtime_memory")  # inside every memory plan
-    capacities = counting(monkeypatch, selection, "slo_capacity")
+    capacities = counting(monkeypatch, selection, "capacities")  # both ends of planning
     nodes = counting(monkeypatch, selection, "node_plan")
     monkeypatch.setattr(serving_chain, "node_plan", lambda *a: pytest.fail("planned twice"))
     first, levers_follow = next(serving_chain.size_in_stages(

@@ -188,3 +188,17 @@ def test_letter_paper(worked, catalog):
 def test_a4_paper(report_en):
     box = PdfReader(io.BytesIO(report_en)).pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (595, 842)
+
+
+def test_summary_and_scale_say_which_end_of_the_range_the_plan_used(pages, report_de, worked):
+    """The worked example misses a target even at the expected figures: both sections say
+    so once (the scale bullets do not repeat it), in English and German."""
+    planning = worked.result.scale.planning
+    assert planning.plan_at == "conservative"
+    sentence = " ".join(planning.statement.split())
+    summary = " ".join(section_text(pages, "1 Executive summary").split())
+    scale = " ".join(section_text(pages, "6 Redundancy and scale").split())
+    assert f"Planned at {sentence[:60]}" in summary
+    assert f"Planned at {sentence[:60]}" in scale and scale.count(sentence[:60]) == 1
+    german = " ".join(section_text(pages_text(report_de), "6 Redundanz und Skalierung").split())
+    assert "Geplant nach Schon nach den erwarteten Werten" in german

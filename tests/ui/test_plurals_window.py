@@ -27,6 +27,9 @@ from reportlab.graphics.shapes import String
 
 from app import api
 from app.engine.network import scale_up_description
+from app.engine.performance import Workload
+from app.engine.resolved import Demand
+from app.engine.scale import Capacities
 from app.engine.selection import verdict_for
 from app.report import charts
 from app.ui.compare_model import _speed
@@ -206,9 +209,14 @@ def test_compare_and_calibration_texts(qtbot, controller):
 
 
 def test_engine_sentences_of_one():
-    assert verdict_for(None, 1, None)[1].text() == "1 user per replica within the targets"
-    assert verdict_for(None, 3, None)[1].text() == "3 users per replica within the targets"
-    assert verdict_for(None, 1, None)[1].text("de") == "1 Nutzer je Replikat innerhalb der Ziele"
+    demand = Demand(Workload(1000, 100), 2048, 10, 2.0, 30.0, "n+1")  # plans conservatively
+    one, three = Capacities(1, 1), Capacities(3, 3)
+    assert verdict_for(None, one, demand, None)[1].text() == \
+        "1 user per replica within the targets"
+    assert verdict_for(None, three, demand, None)[1].text() == \
+        "3 users per replica within the targets"
+    assert verdict_for(None, one, demand, None)[1].text("de") == \
+        "1 Nutzer je Replikat innerhalb der Ziele"
     link = scale_up_description("pcie", 64, 1)
     assert link.text() == "PCIe, 64 GB/s per GPU per direction, one GPU per node"
     assert link.text("de") == "PCIe, 64 GB/s je GPU und Richtung, eine GPU je Knoten"

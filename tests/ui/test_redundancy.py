@@ -120,3 +120,25 @@ def test_a_replica_larger_than_a_node_spans_nodes():
                      gpus_total=32)
     slots = replica_slots(spanning, gpus_per_replica=16)
     assert [set(node) for node in slots] == [{0}, {0}, {1}, {1}]
+
+
+def test_the_plan_and_what_the_other_would_need(qtbot, page, controller):
+    """choose-gpu plans conservatively: the Scale box leads with the planning sentence (in
+    German too), which the bullets below do not repeat; the summary panel names the other
+    plan's GPUs."""
+    from app.ui.summary_panel import SummaryPanel
+
+    panel = SummaryPanel(controller)
+    qtbot.addWidget(panel)
+    controller.load(api.example("choose-gpu"), None)
+    planning = controller.result.scale.planning
+    assert planning.plan_at == "conservative"
+    assert planning.expected.gpus_total < planning.conservative.gpus_total
+    assert page.planning.text() == render(planning.message)
+    assert "Planned conservatively" in page.planning.text()
+    assert render(planning.message) not in page.messages.text()
+    assert panel.values["Planned at"].text() == (
+        f"conservative; {planning.expected.gpus_total} GPUs at the expected figures")
+    controller.set_language("de")
+    assert page.planning.text().startswith("Vorsichtig geplant")
+    assert panel.values["Planned at"].text().startswith("vorsichtig; ")

@@ -234,3 +234,17 @@ def test_page_renders(qtbot, page):
     page.show()
     qtbot.waitExposed(page)
     assert not page.grab().isNull()
+
+
+def test_plan_at_is_set_in_the_targets_and_sizes_the_result(qtbot, page, controller):
+    """Conservative by default (the scenario leaves it out); choosing 'At the expected
+    figures' writes targets.plan_at and the result plans at the expected figures."""
+    plan_at = page.field("targets.plan_at")
+    assert controller.scenario.targets.plan_at is None
+    assert plan_at.editor.currentText() == "Conservative (default)"
+    assert sized(qtbot, controller).scale.planning.plan_at == "conservative"
+    plan_at.editor.setCurrentIndex(plan_at.values().index("expected"))
+    assert controller.scenario.targets.plan_at == "expected"
+    assert sized(qtbot, controller).scale.planning.plan_at == "expected"
+    # the worked example misses a target at the expected figures too, and says so
+    assert controller.result.scale.planning.statement.startswith("Even at the expected figures")

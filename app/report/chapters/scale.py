@@ -29,6 +29,7 @@ def section_scale(ctx: Context) -> list[Flowable]:
             nodes=s.nodes, server=s.server, per_node=s.gpus_per_node,
             replicas=s.replicas_per_node, span=s.nodes_per_replica).text(lang)),
         (ctx.t("GPUs in total"), num(s.gpus_total, ",d", lang)),
+        *planning_row(ctx, s),
         (ctx.t("Autoscaling"), replica_range(s.autoscale_min_replicas,
                                              s.autoscale_max_replicas).text(lang)),
         (ctx.t("Cold start"), ctx.t("about {time} from storage tier '{tier}'",
@@ -48,6 +49,14 @@ def section_scale(ctx: Context) -> list[Flowable]:
             bullets(scale_bullets(s, lang))]
 
 
+def planning_row(ctx: Context, s: ScaleResult) -> list[tuple[str, str]]:
+    """Which end of the expected range sized the replicas, and what the other would need
+    (none for training)."""
+    if s.planning is None:
+        return []
+    return [(ctx.t("Planned at"), s.planning.message.text(ctx.lang))]
+
+
 def failure_notes(ctx: Context) -> list[Flowable]:
     """What still serves when a node fails and when a rack fails (with the redundancy note)."""
     s, lang = ctx.result.scale, ctx.lang
@@ -62,7 +71,8 @@ def failure_notes(ctx: Context) -> list[Flowable]:
 
 def scale_bullets(s: ScaleResult, lang: str) -> list[str]:
     """The Step 5 sentences less the failure statements the notes above give."""
-    shown = [s.failure_message, s.rack_failure_message, s.rack_redundancy_message]
+    shown = [s.failure_message, s.rack_failure_message, s.rack_redundancy_message,
+             s.planning.message if s.planning is not None else None]
     if s.messages:
         return [m.text(lang) for m in s.messages if m not in shown]
     said = {s.failure_statement, s.rack_failure_statement}

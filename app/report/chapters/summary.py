@@ -31,6 +31,8 @@ def section_summary(ctx: Context) -> list[Flowable]:
         (ctx.t("Configuration"), chosen_by),
         (ctx.t("Verdict"), word(lang, c.verdict)),
     ]
+    if s.planning is not None:
+        config.insert(4, (ctx.t("Planned at"), s.planning.message.text(lang)))
     flow: list[Flowable] = [heading(ctx, "summary", ctx.t("Executive summary")),
                             subheading(ctx, ctx.t("Recommended configuration")),
                             key_values(ctx, config, first=0.22),

@@ -93,6 +93,7 @@ class PerformancePage(StepPage):
         self.badges = {key: Badge() for key in TARGET_NAMES}
         self.unfit = Badge(wordWrap=True)  # the verdict, when the scenario's load does not fit
         self.no_targets = QLabel()
+        self.planning = QLabel(wordWrap=True)
         self.points = FigureTable(len(POINTS), len(POINT_COLUMNS))
         self.points.stretch_only(2, 3, 4)  # the figures get the width their headers need
         self.throughput = ThroughputChart()
@@ -105,6 +106,7 @@ class PerformancePage(StepPage):
         self.levers.stretch_only(0, 4)
         self.explanation = QLabel(wordWrap=True)
         self.layout_.addLayout(self.build_targets())
+        self.layout_.addWidget(self.planning)
         self.layout_.addWidget(self.points)
         self.layout_.addWidget(self.throughput)
         self.layout_.addWidget(self.naive)
@@ -157,6 +159,7 @@ class PerformancePage(StepPage):
         for chart in (self.throughput, self.ttft, self.breakdown):
             chart.show_result(result)
         self.show_targets(result)
+        self.show_planning(result)
         points = (p.single_user, p.at_concurrency, p.saturation)
         rows = [[t(POINTS[row]), *point_cells(point, p.band)] for row, point in enumerate(points)]
         if not result.verdict.fits:  # the scenario's load does not fit: no figures as if real
@@ -177,6 +180,14 @@ class PerformancePage(StepPage):
                             target_text(p, key) if known else "")
         self.unfit.set_state(False if not fits else None, verdict_text(result.verdict))
         self.no_targets.setVisible(not p.targets_met and fits)
+
+    def show_planning(self, result: SizingResult) -> None:
+        """Which end of the expected range Step 5 sizes the replicas by (the range is in the
+        table below), and what the other would need."""
+        planning = result.scale.planning
+        self.planning.setVisible(planning is not None)
+        if planning is not None:
+            self.planning.setText(render(planning.message))
 
     def show_levers(self, result: SizingResult) -> None:
         levers = result.performance.levers

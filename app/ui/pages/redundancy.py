@@ -185,6 +185,8 @@ class RedundancyPage(StepPage):
     def build_figures(self) -> QGroupBox:
         self.figures_box = QGroupBox()
         self.figures = QFormLayout(self.figures_box)
+        self.planning = QLabel(wordWrap=True)
+        self.figures.addRow(self.planning)
         self.figure_labels = {name: QLabel() for name in FIGURES}
         self.figure_values = {name: QLabel(wordWrap=True) for name in FIGURES}
         for name in FIGURES:
@@ -260,7 +262,10 @@ class RedundancyPage(StepPage):
         self.figures.setRowVisible(self.figure_labels["Batch completion"],
                                    s.batch_completion_hours is not None)
         self.failure.setText(f"<b>{render(s.failure_message) or s.failure_statement}</b>")
-        shown = [s.failure_message, s.rack_failure_message, s.rack_redundancy_message]
+        planning = s.planning.message if s.planning is not None else None
+        self.planning.setText(render(planning))
+        self.planning.setVisible(planning is not None)
+        shown = [s.failure_message, s.rack_failure_message, s.rack_redundancy_message, planning]
         self.messages.setText("<br>".join(
             f"• {render(m)}" for m in s.messages if m not in shown))
         self.show_rack_failure(s)

@@ -83,6 +83,15 @@ REDUNDANCY = [
     Choice("n+1", "N+1 (one spare replica)", "One replica more than the load needs."),
     Choice("2n", "2N (everything doubled)", "Twice the replicas the load needs."),
 ]
+PLAN_AT = [
+    Choice(None, "Conservative (default)",
+           "Size replicas so the low end of the expected range still meets the targets."),
+    Choice("conservative", "Conservative",
+           "Size replicas so the low end of the expected range still meets the targets."),
+    Choice("expected", "At the expected figures",
+           "Size replicas at the expected figures: fewer GPUs, and a slower run than expected "
+           "misses the targets."),
+]
 FACTS = ("Parameters", "Active per token", "Layers", "KV heads", "Head dimension",
          "Context limit", "Architecture", "Source")
 
@@ -318,6 +327,9 @@ class RequirementsPage(StepPage):
         self.speed = self.add(form, OptionalNumberField(
             c, "targets.tokens_per_s_per_user", "Speed per user",
             "The generation speed each user must see.", unit="tokens/s"))
+        self.add(form, ChoiceField(c, "targets.plan_at", "Plan at",
+                                   "Which end of the expected range the replicas and GPUs are "
+                                   "sized by.", PLAN_AT))
         self.add(form, ChoiceField(c, "serving.engine", "Serving engine",
                                    "The inference server whose memory and speed profile "
                                    "is used.", ENGINES))
