@@ -29,7 +29,7 @@ from app.domain.catalog import Catalog
 from app.engine.configuration import Choice, configure
 from app.engine.evaluate import batch_cap, plan_memory, points_at, saturation_of
 from app.engine.inference import decode_step, prefill_throughput, prefill_time
-from app.engine.performance import Workload, open_loop
+from app.engine.performance import Workload, burst, open_loop
 from app.engine.resolved import SizingError  # a ValueError whose Message the window shows
 from app.i18n import msg
 
@@ -47,6 +47,9 @@ MODEL_PATTERNS = (
     (r"mixtral-8x7b", "mixtral-8x7b"),
     (r"mistral-7b", "mistral-7b"),
     (r"qwen3-30b-a3b", "qwen3-30b-a3b"),
+    (r"qwen3-8b", "qwen3-8b"),
+    (r"qwen3-14b", "qwen3-14b"),
+    (r"qwen3-32b", "qwen3-32b"),
     (r"qwen3-235b-a22b", "qwen3-235b-a22b"),
     (r"qwen2\.5-72b", "qwen2.5-72b"),
     (r"qwen2\.5-7b", "qwen2.5-7b"),
@@ -81,9 +84,16 @@ PRECISIONS = {"fp8": "fp8", "fp16": "fp16", "f16": "fp16", "bf16": "bf16",
 #: serves gpt-oss's MXFP4 experts on Hopper); "(MXFP4)" names the FP4 variant; a KV cache
 #: that is not stated but "likely"/"presumed" FP8 is taken as FP8.
 PRECISION_PATTERNS = (
-    (r"natively mxfp4|\(mxfp4\)", "mxfp4"),
-    (r"\(nvfp4\)", "nvfp4"),
+    (r"natively mxfp4|\(mxfp4\b|^mxfp4", "mxfp4"),
+    (r"\(nvfp4\b", "nvfp4"),
     (r"^unknown \(fp8 likely", "fp8"),
+    (r"^int4 w4a16", "int4-gptq"),
+    (r"^not stated \(.*(bf16|auto)", "bf16"),
+)
+#: Precision texts the catalog has no format for, with the reason (W8A16 weight-only INT8).
+UNSUPPORTED_PRECISIONS = (
+    (r"gptq int8|int8 checkpoint presumed|w8a16",
+     "weight-only INT8 (GPTQ W8A16) has no catalog format"),
 )
 #: KV-cache texts that mean "the model's own 16-bit dtype" (vLLM's and TRT-LLM's ``auto``).
 NATIVE_KV = ("auto",)
@@ -114,6 +124,8 @@ class Case:
     measured: float
     source: str
     concurrency: float | None = None  # users of a closed loop; None: arrivals or offline
+    replicas: int = 1  # data-parallel replicas behind a system figure
+    prompts: float | None = None  # requests sent at once when no concurrency is stated
 
 
 def _match(patterns, text: str, what: str) -> str:
@@ -130,12 +142,17 @@ def _precision(text: str, native: str | None = None) -> str:
     ``native``: the id an ``auto`` KV cache stands for (the model's 16-bit dtype).
     """
     lowered = text.lower()
+    for pattern, reason in UNSUPPORTED_PRECISIONS:
+        if re.search(pattern, lowered):
+            raise ValueError(f"precision '{text}': {reason}")
     for pattern, value in PRECISION_PATTERNS:
         if re.search(pattern, lowered):
             return value
     token = lowered.split()[0]
     if token in NATIVE_KV and native is not None:
         return native
+    if lowered == "not stated" and native is not None:
+        return native  # the engines' default KV cache: the model's dtype
     if token == "fp4":
         raise ValueError(f"precision '{text}' does not say which FP4 (NVFP4 or MXFP4)")
     if token not in PRECISIONS:
@@ -143,7 +160,9 @@ def _precision(text: str, native: str | None = None) -> str:
     return PRECISIONS[token]
 
 
-def _arrival_rate(concurrency) -> float | None:
+def _arrival_rate(concurrency, request_rate=None) -> float | None:
+    if isinstance(request_rate, int | float) and not isinstance(request_rate, bool):
+        return float(request_rate)
     if isinstance(concurrency, str):
         match = re.search(r"qps=([0-9.]+)", concurrency.lower())
         return float(match.group(1)) if match else None
@@ -155,6 +174,45 @@ def _concurrency(concurrency) -> float | None:
     if isinstance(concurrency, bool) or not isinstance(concurrency, int | float):
         return None
     return float(concurrency)
+
+
+#: Metrics given in milliseconds, and the factor of each time unit a case may state them in.
+TIME_METRICS_MS = ("itl_mean", "tpot_mean", "ttft_mean", "ttft_median", "ttft_batch1",
+                   "e2e_latency_mean")
+TIME_UNITS = {"ms": 1.0, "s": 1e3}
+
+
+def _measured(raw: dict) -> float:
+    """The case's value in the metric's unit (times in ms; a case may state seconds)."""
+    value = float(raw["metric_value"])
+    if raw["metric_name"] not in TIME_METRICS_MS:
+        return value
+    unit = raw.get("unit") or "ms"
+    if unit not in TIME_UNITS:
+        raise ValueError(f"unit '{unit}' of {raw['metric_name']} is not one of "
+                         f"{sorted(TIME_UNITS)}")
+    return value * TIME_UNITS[unit]
+
+
+def _replicas(raw: dict, tensor_parallel: int, pipeline_parallel: int) -> int:
+    """Data-parallel replicas behind a system figure: ``gpu_count / (tp pp)``."""
+    gpus = raw.get("gpu_count")
+    per_replica = tensor_parallel * pipeline_parallel
+    if not gpus:
+        return 1
+    if int(gpus) % per_replica:
+        raise ValueError(f"{gpus} GPUs are not a whole number of TP {tensor_parallel} x "
+                         f"PP {pipeline_parallel} replicas")
+    return int(gpus) // per_replica
+
+
+def _expert_parallel(raw: dict) -> None:
+    """Refuse what the engine does not model yet: expert parallelism, data-parallel
+    attention."""
+    ep = raw.get("ep") or 1
+    if int(ep) > 1 or raw.get("dp_attention"):
+        raise ValueError(f"expert parallelism (ep {ep}) and data-parallel attention "
+                         f"({bool(raw.get('dp_attention'))}) are not modelled")
 
 
 def _parallel(raw: dict, field: str) -> int:
@@ -183,22 +241,28 @@ def normalise_case(raw: dict) -> Case:
     if metric not in METRIC_GROUPS:
         raise ValueError(f"unknown metric '{metric}'")
     weights = _precision(raw["weights_precision"])
+    _expert_parallel(raw)
+    tensor_parallel = _parallel(raw, "tp")
+    pipeline_parallel = _parallel(raw, "pp")
+    replicas = _replicas(raw, tensor_parallel, pipeline_parallel)
     return Case(
         id=raw["id"],
         model=_match(MODEL_PATTERNS, raw["model"], "model"),
         weights=weights,
         kv_cache=_precision(raw["kv_precision"], native="bf16"),
         gpu=_match(GPU_PATTERNS, raw["gpu"], "gpu"),
-        tensor_parallel=_parallel(raw, "tp"),
-        pipeline_parallel=_parallel(raw, "pp"),
+        tensor_parallel=tensor_parallel,
+        pipeline_parallel=pipeline_parallel,
         engine=engine,
         prompt_tokens=_prompt_tokens(raw),
         output_tokens=int(raw["osl"] or UNSTATED_OUTPUT),
-        arrival_rate=_arrival_rate(raw["concurrency"]),
+        arrival_rate=_arrival_rate(raw["concurrency"], raw.get("request_rate")),
         metric=metric,
-        measured=float(raw["metric_value"]),
+        measured=_measured(raw),
         source=raw["source"],
         concurrency=_concurrency(raw["concurrency"]),
+        replicas=replicas,
+        prompts=_concurrency(raw.get("num_prompts")),
     )
 
 
@@ -244,12 +308,17 @@ def predict(case: Case, catalog: Catalog, overrides: dict[str, float] | None = N
         return float(1.0 / decode_step(replica, 1.0, work.average_context).itl[0])
     plan = plan_memory(config, work, case.prompt_tokens + case.output_tokens)
     point = _operating_point(case, config, plan, work)
-    if metric in ("output_throughput_total", "output_throughput_per_gpu"):
-        total = float(point.output_tokens_per_s[0])
-        return total / replica.gpus if metric.endswith("per_gpu") else total
+    output = float(point.output_tokens_per_s[0])
+    if metric == "output_throughput_per_gpu":
+        return output / replica.gpus
+    if metric == "output_throughput_total":
+        return output * case.replicas
+    if metric == "total_throughput_total":  # prompt and output tokens per second
+        return output * case.replicas * (case.prompt_tokens + case.output_tokens) \
+            / case.output_tokens
     if metric in ("itl_mean", "tpot_mean"):
         return float(point.itl_s[0]) * 1e3
-    if metric == "ttft_mean":
+    if metric in ("ttft_mean", "ttft_median"):
         return float(point.ttft_s[0]) * 1e3
     if metric == "e2e_latency_mean":
         return float(point.ttft_s[0] + (case.output_tokens - 1) * point.itl_s[0]) * 1e3
@@ -257,15 +326,23 @@ def predict(case: Case, catalog: Catalog, overrides: dict[str, float] | None = N
 
 
 def _operating_point(case: Case, config, plan, work: Workload):
-    """The load the case ran at: a closed loop of users, Poisson arrivals, or (neither stated,
-    throughput only) the saturation point of an offline run."""
+    """The load one replica ran at: a closed loop of users, Poisson arrivals, ``N`` requests
+    sent at once, or (none stated, throughput only) the saturation point of an offline run.
+    A system figure over data-parallel replicas gives each its share of the load."""
+    cap = batch_cap(config, plan, work)
     if case.concurrency is not None:
-        return points_at(config, plan, work, [case.concurrency])
+        return points_at(config, plan, work, [case.concurrency / case.replicas])
     if case.arrival_rate is not None:
-        return open_loop(config.replica, work, case.arrival_rate, batch_cap(config, plan, work))
-    if case.metric in ("output_throughput_total", "output_throughput_per_gpu"):
+        return open_loop(config.replica, work, case.arrival_rate / case.replicas, cap)
+    if case.prompts is not None:
+        return burst(config.replica, work, case.prompts / case.replicas, cap)
+    if case.metric in THROUGHPUT_METRICS:
         return saturation_of(config, plan, work)
     raise ValueError(f"{case.id}: {case.metric} needs a concurrency or an arrival rate")
+
+
+THROUGHPUT_METRICS = ("output_throughput_total", "output_throughput_per_gpu",
+                      "total_throughput_total")
 
 
 METRIC_GROUPS = {
@@ -275,6 +352,8 @@ METRIC_GROUPS = {
     "itl_mean": "single-user decode",
     "tpot_mean": "single-user decode",
     "e2e_latency_mean": "single-user decode",
+    "total_throughput_total": "saturation throughput",
+    "ttft_median": "TTFT",
     "ttft_batch1": "TTFT",
     "ttft_mean": "TTFT",
     "prefill_tokens_per_s": "TTFT",

@@ -313,19 +313,32 @@ def prefill_time(replica: Replica, prompt_tokens: float) -> float:
     tensor-parallel all-reduces and the engine's fixed latency (scheduling, tokenisation,
     sampling the first token).
     """
+    return batch_prefill_time(replica, 1.0, prompt_tokens) + replica.factors.fixed_latency_s
+
+
+def batch_prefill_time(replica: Replica, prompts: float, prompt_tokens: float) -> float:
+    """Time to process ``prompts`` prompts of ``prompt_tokens`` tokens together, without the
+    engine's fixed latency [s].
+
+    The ``n = prompts * P`` tokens run in chunks of the token budget, each chunk reading the
+    weights once: ``max(compute, chunks * weights) + all-reduces + layer overheads``, with
+    each prompt's causal attention (``2 L P^2 n_h d_h``) and the matrix multiplications of
+    every token (:func:`matmul_seconds`, a chunk's tokens sharing the experts).
+    """
     f = replica.factors
-    chunk = min(prompt_tokens, replica.max_batched_tokens)
-    chunks = math.ceil(prompt_tokens / replica.max_batched_tokens)
-    attention = prompt_tokens * attention_flops_per_token(replica.model, prompt_tokens / 2)
+    tokens = prompts * prompt_tokens
+    chunk = min(tokens, replica.max_batched_tokens)
+    chunks = math.ceil(tokens / replica.max_batched_tokens)
+    attention = tokens * attention_flops_per_token(replica.model, prompt_tokens / 2)
     compute_s = (attention / replica.tensor_parallel / (replica.peak_flops * f.eta_prefill)
-                 + float(matmul_seconds(replica, prompt_tokens, chunk, f.eta_prefill))
+                 + float(matmul_seconds(replica, tokens, chunk, f.eta_prefill))
                  * replica.pipeline_parallel)
     bandwidth = replica.gpu.memory_bandwidth_bytes_per_s * f.eta_mem
     weights_s = float(np.atleast_1d(weights_read_bytes(replica, chunk))[0]) / bandwidth
     weights_s *= replica.pipeline_parallel
-    comm_s = float(allreduce_time(replica, prompt_tokens, 2 * replica.model.layers))
+    comm_s = float(allreduce_time(replica, tokens, 2 * replica.model.layers))
     comm_s += replica.model.layers * f.layer_overhead_s * chunks
-    return max(compute_s, chunks * weights_s) + comm_s + f.fixed_latency_s
+    return max(compute_s, chunks * weights_s) + comm_s
 
 
 def prefill_throughput(replica: Replica, prompt_tokens: float) -> float:

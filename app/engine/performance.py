@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.domain.result import Band
-from app.engine.inference import Replica, decode_step, prefill_time
+from app.engine.inference import Replica, batch_prefill_time, decode_step, prefill_time
 
 
 @dataclass(frozen=True)
@@ -214,6 +214,34 @@ def at_low_end(points: Points, band: Band) -> Points:
     return Points(points.concurrency, points.batch, band.time_range(points.itl_s)[1],
                   band.time_range(points.ttft_s)[1],
                   band.speed_range(points.output_tokens_per_s)[0])
+
+
+def burst(replica: Replica, work: Workload, prompts: float, batch_cap: float) -> Points:
+    """Operating point of ``N`` requests sent at once ("all requests at once" benchmarks:
+    ``vllm bench serve`` without a rate or a concurrency limit, ``trtllm-bench``) [-].
+
+    The engine admits ``B = min(N, cap)`` of them and prefills their prompts together
+    (:func:`inference.batch_prefill_time`: the ramp-up). Then it decodes; each time a request
+    finishes, a waiting one takes its slot and its prompt is prefilled in the running steps
+    (chunked prefill), so while requests wait every step carries the steady mix of prefill
+    (``1 - B / N`` of the saturation mix: none when all fit at once). The run takes
+    ``T = prefill(B) + (N / B) o ITL``; the output rate is ``N o / T``, the mean TTFT half the
+    first prefill, plus the mean wait for a slot, ``(N / B - 1) o ITL / 2``, plus the fixed
+    latency.
+
+    Returns one point: ``concurrency`` = ``batch`` = ``B``, ``itl_s``, ``ttft_s`` (mean),
+    ``output_tokens_per_s`` of the whole run.
+    """
+    batch = np.array([float(max(min(prompts, batch_cap), 1.0))])
+    prefill_s = batch_prefill_time(replica, float(batch[0]), work.prompt_tokens)
+    mixed = np.array([max(1.0 - float(batch[0]) / prompts, 0.0)])
+    itl = step_itl(replica, work, batch, mixed)
+    waves = prompts / batch
+    decode_s = waves * work.output_tokens * itl
+    ttft = (prefill_s / 2 + np.maximum(waves - 1.0, 0.0) * work.output_tokens * itl / 2
+            + replica.factors.fixed_latency_s)
+    rate = prompts * work.output_tokens / (prefill_s + decode_s)
+    return Points(batch, batch, itl, ttft, rate)
 
 
 def slo_capacity(points: Points, ttft_target: float, speed_target: float) -> int:

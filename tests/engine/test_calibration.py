@@ -91,6 +91,28 @@ def test_a_closed_loop_itl_is_the_operating_point_of_that_many_users(catalog):
     assert predict(case, catalog) == pytest.approx(float(point.itl_s[0]) * 1e3)
 
 
+def test_published_schema_fields_are_read(catalog):
+    """Seconds become ms, a request rate is an open loop, a number of prompts is a burst,
+    data-parallel replicas share the load and multiply a system total."""
+    raw = {**RAW, "metric_name": "e2e_latency_mean", "metric_value": 2.5, "unit": "s",
+           "concurrency": None, "request_rate": 3.0, "osl": 100}
+    case = normalise_case(raw)
+    assert (case.measured, case.arrival_rate) == (2500.0, 3.0)
+    burst_case = normalise_case({**RAW, "metric_name": "total_throughput_total",
+                                 "concurrency": None, "num_prompts": 1000, "gpu_count": 4,
+                                 "osl": 100})
+    assert (burst_case.prompts, burst_case.replicas) == (1000.0, 4)
+    one = normalise_case({**RAW, "metric_name": "output_throughput_total",
+                          "concurrency": None, "num_prompts": 250, "osl": 100})
+    total = predict(burst_case, catalog)
+    assert total == pytest.approx(4 * predict(one, catalog) * (128 + 100) / 100)
+
+
+def test_expert_parallel_runs_are_skipped_until_modelled():
+    _, skipped = load_cases([{**RAW, "ep": 4, "dp_attention": True}])
+    assert "expert parallelism (ep 4)" in skipped[0].reason
+
+
 def test_a_ttft_prediction_is_the_prefill_time_in_milliseconds(catalog):
     case = normalise_case(RAW)
     config = configure(catalog, catalog.model("llama-3.1-8b"),

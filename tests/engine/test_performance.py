@@ -17,6 +17,7 @@ from engine_helpers import points
 from app.engine.evaluate import batch_cap, plan_memory
 from app.engine.performance import (
     Workload,
+    burst,
     by_batch,
     closed_loop,
     concurrency_grid,
@@ -108,6 +109,33 @@ def test_saturation_point_is_b_over_itl(configure_replica):
     point = saturation(config.replica, work, 128)
     assert float(point.batch[0]) == 128
     assert float(point.output_tokens_per_s[0]) == pytest.approx(128 / float(point.itl_s[0]))
+
+
+def test_a_burst_that_fits_at_once_is_one_prefill_then_the_decode(configure_replica):
+    """100 prompts under a cap of 256: all prefilled together, then 200 pure decode steps."""
+    from app.engine.inference import batch_prefill_time, decode_step
+
+    rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
+    work = Workload(1000, 200)
+    point = burst(rep, work, 100, 256)
+    prefill = batch_prefill_time(rep, 100, 1000)
+    itl = float(decode_step(rep, 100.0, work.average_context).itl[0])
+    assert float(point.itl_s[0]) == pytest.approx(itl)
+    assert float(point.output_tokens_per_s[0]) == pytest.approx(100 * 200 / (prefill + 200 * itl))
+    assert float(point.ttft_s[0]) == pytest.approx(prefill / 2 + rep.factors.fixed_latency_s)
+
+
+def test_a_large_burst_tends_to_saturation_and_its_ttft_is_the_wait(configure_replica):
+    """10,000 prompts under a cap of 256: about the saturation rate; the mean request waits
+    for half the run."""
+    rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
+    work = Workload(1000, 200)
+    large = burst(rep, work, 10_000, 256)
+    steady = saturation(rep, work, 256)
+    assert float(large.output_tokens_per_s[0]) == pytest.approx(
+        float(steady.output_tokens_per_s[0]), rel=0.02)
+    run_s = 10_000 * 200 / float(large.output_tokens_per_s[0])
+    assert float(large.ttft_s[0]) == pytest.approx(run_s / 2, rel=0.05)
 
 
 # --------------------------------------------------------------------------- SLO capacity
