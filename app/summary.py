@@ -5,7 +5,7 @@ Rendered from the ``SizingResult`` alone, like every other view of the numbers.
 
 from __future__ import annotations
 
-from app.domain.result import SizingResult
+from app.domain.result import SizingResult, cost_item, priced_total
 from app.engine.narrative import replica_range
 from app.i18n import msg, plural
 
@@ -108,7 +108,8 @@ def scale(r: SizingResult) -> list[str]:
                   n=s.gpus_total).text()
     autoscaling = replica_range(s.autoscale_min_replicas, s.autoscale_max_replicas).text()
     lines.append(f"  {s.nodes} node(s) of {s.server}, {gpus}; autoscaling {autoscaling}")
-    cost = f"USD {c.capital_usd:,.0f}" if c.capital_usd else "no price in the catalog"
+    cost = (priced_total(f"USD {c.capital_usd:,.0f}", c.unpriced).text() if c.capital_usd
+            else "no price in the catalog")
     lines.append(f"  capital (indicative): {cost}. {c.note}")
     return lines
 
@@ -149,7 +150,7 @@ def infrastructure(r: SizingResult) -> list[str]:
     for line in site.cost_lines:
         total = f"USD {line.total_usd:,.0f}" if line.total_usd is not None else "no price"
         mark = " (estimated)" if line.estimated else ""
-        lines.append(f"  cost: {line.item} x {line.quantity:g}: {total}{mark}")
+        lines.append(f"  cost: {cost_item(line).text()} x {line.quantity:g}: {total}{mark}")
     per_m = (f"USD {site.cost_per_million_tokens_usd:,.2f} per million output tokens"
              if site.cost_per_million_tokens_usd else "cost per token not available")
     lines.append(f"  total over {site.years:g} years: USD {site.tco_usd:,.0f}; {per_m}")

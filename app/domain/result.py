@@ -11,10 +11,11 @@ from typing import Any, ClassVar, Self
 from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
 from app.domain import assumption_labels
+from app.domain.problems import verbatim
 from app.domain.scenario import Scenario
 from app.domain.testplan import TestPlanResult
 from app.domain.validation import ValidationResult
-from app.i18n import Message
+from app.i18n import Message, msg
 
 RESULT_SCHEMA_VERSION = 1
 
@@ -246,9 +247,14 @@ class Candidate(Frozen):
     replicas: int = Field(
         description="Replicas Step 5 would deploy for the load and the redundancy [-].")
     gpus_total: int = Field(description="GPUs of those replicas [-].")
-    power_w: float = Field(description="GPU power of those GPUs at TDP [W].")
+    power_w: float = Field(
+        description="Maximum power of the servers holding those GPUs, at nameplate [W].")
     capital_cost_usd: float | None = Field(
-        description="Indicative GPU cost of those GPUs [USD]; None without a price.")
+        description="Indicative capital of the compute: the servers with the GPUs they hold "
+                    "[USD]; None when nothing has a price.")
+    capital_complete: bool = Field(
+        default=True, description="Every server and GPU of the compute has a price; false: "
+                                  "capital_cost_usd leaves some out.")
     verdict: str = Field(description="meets targets, misses TTFT, misses tokens/s or does not fit.")
     reason: str = Field(description="Why it lost to the chosen configuration (English).")
     reason_message: Message | None = Field(default=None, description="The same, translatable.")
@@ -458,9 +464,15 @@ class CostResult(Frozen):
     capital_usd: float | None = Field(
         description="Indicative capital of the deployment [USD]; None without prices.")
     gpus_usd: float | None = Field(
-        description="The first cost line: GPUs (or servers with GPUs) [USD].")
+        description="The compute: the servers with the GPUs they hold (the cost lines with "
+                    "GPUs) [USD]; None without a price.")
+    compute_complete: bool = Field(
+        default=True, description="Every server and GPU of the compute has a price.")
     servers_usd: float | None = Field(
         description="Not priced separately [USD] (None; the lines are in infrastructure).")
+    unpriced: list[str] = Field(
+        default_factory=list,
+        description="Cost items without a price: the capital leaves them out and says so.")
     note: str = Field(description="Where the prices come from and what has none (English).")
     note_messages: list[Message] = Field(default_factory=list, description="The note, "
                                          "sentence by sentence, translatable.")
@@ -468,10 +480,15 @@ class CostResult(Frozen):
 
 class RackResult(Frozen):
     kind: str = Field(description="compute or network.")
-    items: list[str] = Field(description="What the rack holds, in order.")
-    units_used: int = Field(description="Rack units taken [U].")
+    items: list[str] = Field(description="What the rack holds, in order: nodes (compute) or "
+                                         "switches (network).")
+    units_used: int = Field(description="Rack units taken, switches included [U].")
     power_w: float = Field(description="Power of what it holds [W].")
     limit_w: float = Field(description="Power the rack may draw [W].")
+    switches: list[str] = Field(
+        default_factory=list,
+        description="Top-of-rack switches in a compute rack (a small site's network).")
+    switch_units: int = Field(default=0, description="Rack units those switches take [U].")
 
 
 class PowerResult(Frozen):
@@ -586,6 +603,31 @@ class CostLineResult(Frozen):
     source: str = Field(description="Where the price comes from.")
     estimated: bool = Field(
         default=False, description="Priced by a planning rule where no price is published.")
+    gpu_name: str = Field(
+        default="", description="The GPU a system or server line holds; '' for other lines.")
+    gpus_each: int = Field(
+        default=0, description="GPUs each system or server holds (the fullest one), 1 for the "
+                               "GPUs a server priced without them takes [-]; 0 for other "
+                               "lines.")
+
+
+def priced_total(cost: str, unpriced: list[str]) -> Message:
+    """A capital total as every view shows it: the amount (formatted by the view, e.g.
+    "USD 87,261"), and, when some items have no price, which ones it leaves out, next to the
+    number (issue 13: a total never drops an item silently)."""
+    if not unpriced:
+        return verbatim(cost)
+    return msg("{cost}, without {items} (no price)", cost=cost, items=", ".join(unpriced))
+
+
+def cost_item(line: CostLineResult) -> Message:
+    """A cost line's item as the views show it: a system or server with the GPUs each holds
+    ("NVIDIA DGX H200, each with 8 x NVIDIA H200 SXM 141GB"), else its name (translated
+    where it is a planning item such as "Racks")."""
+    if line.gpus_each > 1:
+        return msg("{item}, each with {gpus} x {gpu}", item=line.item, gpus=line.gpus_each,
+                   gpu=line.gpu_name)
+    return verbatim(line.item)
 
 
 class InfrastructureResult(Frozen):
@@ -601,6 +643,9 @@ class InfrastructureResult(Frozen):
     storage: StorageResult = Field(description="What the deployment stores and reads.")
     cost_lines: list[CostLineResult] = Field(description="Indicative capital by line.")
     capital_usd: float = Field(description="Sum of the priced lines [USD].")
+    unpriced: list[str] = Field(
+        default_factory=list,
+        description="Cost items without a price: the capital leaves them out and says so.")
     annual_running_usd: float = Field(description="Energy and colocation [USD/year].")
     years: float = Field(description="Years of the total cost [years].")
     tco_usd: float = Field(description="Capital + years x running cost, undiscounted [USD].")

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from app.domain.catalog import ModelSpec
+from app.domain.catalog import GpuClass, ModelSpec, Vendor
 from app.domain.measurements import MeasuredPoint
 from app.domain.problems import RuleError
 from app.i18n import msg
@@ -155,6 +155,12 @@ class Selection(Strict):
     rank_by: Literal["capital_cost", "power", "gpu_count", "tokens_per_dollar"] = "capital_cost"
     gpus: list[str] | None = Field(default=None, description="Restrict the search to these GPUs.")
     max_gpus_per_replica: int = Field(default=8, ge=1, le=4096)
+    gpu_classes: list[GpuClass] = Field(
+        default_factory=lambda: ["datacenter"], min_length=1,
+        description="GPU classes the search may choose: datacenter (default), workstation, "
+                    "consumer.")
+    vendors: list[Vendor] | None = Field(
+        default=None, min_length=1, description="GPU vendors the search may choose; None: all.")
 
 
 class Sovereignty(Strict):
@@ -187,7 +193,9 @@ class Infrastructure(Strict):
     grid_kg_co2e_per_kwh: float | None = Field(default=None, ge=0, le=2)
     years: float | None = Field(default=None, gt=0, le=30)
     fabric_switch: str | None = None
-    frontend_switch: str = "sn4600c"
+    frontend_switch: str | None = Field(
+        default=None, description="Front-end (and storage) switch id; default a 1U pair "
+                                  "(sn3700c) for up to 8 nodes, else sn4600c.")
     oob_switch: str = "sn2201"
     oversubscription: float = Field(default=1.0, ge=1.0, le=8.0)
     force_fabric: bool = Field(default=False, description="Add a scale-out fabric anyway.")

@@ -19,6 +19,8 @@ class CostLine:
     unit_usd: float | None
     source: str
     estimated: bool = False
+    #: (GPU name, GPUs each unit holds) for a system or server line; None for other lines.
+    contents: tuple[str, int] | None = None
 
     @property
     def total_usd(self) -> float | None:
@@ -33,14 +35,6 @@ def storage_terabytes(total_bytes: float) -> float:
 def capital_usd(lines: list[CostLine]) -> float:
     """Sum of the priced lines [USD]."""
     return sum(line.total_usd for line in lines if line.total_usd is not None)
-
-
-def network_estimate_usd(compute_capital_usd: float, share: float) -> float:
-    """Network capital when switch prices are unknown: ``share`` of the whole cluster.
-
-    If the network is a share ``s`` of total cost, it is ``s / (1 - s)`` of the rest.
-    """
-    return compute_capital_usd * share / (1.0 - share)
 
 
 def annual_colocation_usd(it_power_w: float, usd_per_kw_month: float) -> float:

@@ -429,12 +429,14 @@ def cost_note(estimated: bool, missing: list[str]) -> list[Message]:
 
 def cost_result(site: InfrastructureResult) -> CostResult:
     """The headline capital figures (lines in ``infrastructure.cost_lines``) and their note."""
-    first = site.cost_lines[0] if site.cost_lines else None
     note = cost_note(any(line.estimated for line in site.cost_lines),
                      [line.item for line in site.cost_lines if line.total_usd is None])
+    compute = [line.total_usd for line in site.cost_lines if line.gpus_each > 0]
+    priced = [total for total in compute if total is not None]
     return CostResult(capital_usd=site.capital_usd or None,
-                      gpus_usd=first.total_usd if first else None,
-                      servers_usd=None, note_messages=note)
+                      gpus_usd=sum(priced) if priced else None, servers_usd=None,
+                      compute_complete=len(priced) == len(compute),
+                      unpriced=list(site.unpriced), note_messages=note)
 
 
 #: GPU families as their makers name them (``GpuSpec.family`` is an id: 'hopper', 'cdna3').
@@ -551,6 +553,7 @@ def warnings_for(catalog: Catalog, config: Configuration, memory: MemoryResult,
         out.append(msg("TTFT of {ttft:.2f} s misses the target of {target:g} s.",
                        ttft=p.at_concurrency.ttft_s, target=p.targets["ttft_s"]))
     out += hardware_warnings(catalog, config)
+    out += grade_warnings(catalog, config, scale)
     out += speculative_warnings(config)
     if scale.nodes <= 1 and r.demand.redundancy == "none":
         out.append(msg("A single node without redundancy: any failure stops the service."))
@@ -591,6 +594,35 @@ def hardware_warnings(catalog: Catalog, config: Configuration) -> list[Message]:
     if config.weight_precision.quality in ("small-loss", "noticeable-loss"):
         out.append(msg("{fmt} weights lose some quality; regulated sectors usually keep 8 or "
                        "16 bit.", fmt=config.weight_precision.name))
+    return out
+
+
+def grade_warnings(catalog: Catalog, config: Configuration,
+                   scale: ScaleResult) -> list[Message]:
+    """What a data-centre architect must know about parts that are not data-centre grade:
+    a workstation or consumer GPU, and tower or desk-side systems put on rack shelves."""
+    out = []
+    gpu = config.gpu
+    if gpu.gpu_class == "consumer":
+        out.append(msg("{gpu} is a consumer GPU: no ECC memory, the GeForce driver licence does "
+                       "not allow deployment in a data centre, and there is no data-centre "
+                       "support. Use it for a lab or a pilot, not for production.",
+                       gpu=gpu.name))
+    elif gpu.gpu_class == "workstation":
+        out.append(msg("{gpu} is a workstation GPU: made for desks (its own fans, tower "
+                       "chassis), not for dense racks; check the vendor's licence and support "
+                       "terms for data-centre use.", gpu=gpu.name))
+    server = catalog.servers.get(scale.server)
+    if server is not None and server.chassis in ("tower", "desktop"):
+        out.append(plural(
+            scale.nodes,
+            msg("The plan puts one {server} ({units}U) on a rack shelf: a tower or desk-side "
+                "system has no rails, no redundant hot-swap power and no assured "
+                "front-to-back airflow."),
+            msg("The plan puts {nodes} x {server} ({units}U each) on rack shelves: tower or "
+                "desk-side systems have no rails, no redundant hot-swap power and no assured "
+                "front-to-back airflow."),
+            nodes=scale.nodes, server=server.name, units=server.rack_units))
     return out
 
 

@@ -77,6 +77,8 @@ class Rack:
     items: tuple[str, ...]
     units_used: int
     power_w: float
+    switches: tuple[str, ...] = ()  # top-of-rack switches in a compute rack
+    switch_units: int = 0  # the rack units they take [U]
 
 
 def pack_racks(items: list[tuple[str, int, float]], kind: str, rack_units: int,
@@ -97,3 +99,24 @@ def pack_racks(items: list[tuple[str, int, float]], kind: str, rack_units: int,
         else:
             racks.append([[name], units, watts])
     return [Rack(kind, tuple(names), used, power) for names, used, power in racks]
+
+
+def add_to_racks(racks: list[Rack], items: list[tuple[str, int, float]], rack_units: int,
+                 limit_w: float) -> tuple[list[Rack], list[tuple[str, int, float]]]:
+    """Put (name, rack units, watts) items (top-of-rack switches) into the racks that have
+    room for them by space and the rack's kW limit, each into the first that does; returns
+    the racks (the items in ``switches``) and the items that fit none."""
+    held = [[list(r.switches), r.units_used, r.power_w, r.switch_units] for r in racks]
+    left = []
+    for name, units, watts in items:
+        rack = next((r for r in held if r[1] + units <= rack_units
+                     and r[2] + watts <= limit_w), None)
+        if rack is None:
+            left.append((name, units, watts))
+            continue
+        rack[0].append(name)
+        rack[1] += units
+        rack[2] += watts
+        rack[3] += units
+    return ([Rack(r.kind, r.items, used, power, tuple(names), switch_units)
+             for r, (names, used, power, switch_units) in zip(racks, held, strict=True)], left)

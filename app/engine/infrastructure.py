@@ -7,7 +7,6 @@ and the catalog's named defaults; every default used is recorded as an assumptio
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from app.domain.catalog import Catalog, ServerSpec, SwitchSpec
@@ -33,7 +32,7 @@ from app.engine import facility, network, storage
 from app.engine.assumptions import catalog_default
 from app.engine.configuration import Configuration
 from app.engine.resolved import Resolved
-from app.engine.servers import server_for
+from app.engine.servers import compute_lines, gpus_in_fullest_node, node_power_w, server_for
 from app.i18n import Message, msg
 
 COOLING_LIMITS = {"air": "rack_limit_air_w", "rdhx": "rack_limit_rdhx_w", "dlc": "rack_limit_dlc_w"}
@@ -42,6 +41,10 @@ FABRIC_SWITCH = {"infiniband": "qm9700", "ethernet": "sn5600"}
 # Up to this many nodes, front-end and storage traffic share one redundant switch pair
 # (converged); larger deployments separate them as the DGX SuperPOD reference designs do.
 CONVERGED_MAX_NODES = 8
+#: A small site's front-end and storage pair: two 1U 32 x 100GbE switches in the compute
+#: rack (2 x 8 nodes' ports fit one pair); larger sites take 64-port 2U switches.
+SMALL_SITE_SWITCH = "sn3700c"
+FRONTEND_SWITCH = "sn4600c"
 
 
 @dataclass
@@ -62,15 +65,6 @@ class Settings:
         assumption = catalog_default(self.catalog, name, unit)
         self.assumptions.append(assumption)
         return assumption.value
-
-
-def node_power_w(server: ServerSpec, config: Configuration, gpus_in_node: int) -> float:
-    """Maximum power of one node with ``gpus_in_node`` of this GPU [W].
-
-    The host's share is the server maximum less its full complement of GPU TDP.
-    """
-    host = max(server.max_power_w - server.gpu_count * config.gpu.tdp_w, 0.0)
-    return min(server.max_power_w, host + gpus_in_node * config.gpu.tdp_w)
 
 
 def cooling_kind(server: ServerSpec, chosen: str | None) -> str:
@@ -111,13 +105,22 @@ def switch_group(name: str, switch: SwitchSpec, access: network.AccessNetwork) -
                        power_w=access.switches * switch.max_power_w)
 
 
+def frontend_switch_id(nodes: int, chosen: str | None) -> str:
+    """The front-end (and storage) switch: the scenario's, else a 1U top-of-rack pair
+    (:data:`SMALL_SITE_SWITCH`) for a converged site of up to :data:`CONVERGED_MAX_NODES`
+    nodes, else :data:`FRONTEND_SWITCH`."""
+    if chosen:
+        return chosen
+    return SMALL_SITE_SWITCH if nodes <= CONVERGED_MAX_NODES else FRONTEND_SWITCH
+
+
 def size_networks(catalog: Catalog, config: Configuration, scale: ScaleResult,
                   server: ServerSpec, inputs) -> tuple[NetworkResult, int]:
     """All networks; returns them and the number of network devices (for OOB ports)."""
     needed, reason = fabric_needed(scale, inputs.force_fabric)
     fabric = size_fabric(catalog, scale, server, inputs.fabric_switch,
                          inputs.oversubscription) if needed else None
-    frontend = catalog.switches[inputs.frontend_switch]
+    frontend = catalog.switches[frontend_switch_id(scale.nodes, inputs.frontend_switch)]
     if scale.nodes <= CONVERGED_MAX_NODES:
         groups = [switch_group("front-end and storage", frontend, network.redundant_access(
             "front-end and storage", 2 * scale.nodes, frontend.ports))]
@@ -174,18 +177,24 @@ def size_storage(catalog: Catalog, config: Configuration, scale: ScaleResult,
                          lines=lines, total_bytes=sum(line.capacity_bytes for line in lines))
 
 
-def build_racks(server: ServerSpec, scale: ScaleResult, node_w: float, net: NetworkResult,
-                units: int, limit_w: float) -> list[RackResult]:
+def build_racks(catalog: Catalog, server: ServerSpec, scale: ScaleResult, node_w: float,
+                net: NetworkResult, units: int, limit_w: float) -> list[RackResult]:
+    """Compute racks filled with nodes in order (by space and the power limit), then the
+    switches: in the compute racks where they fit (a site without a scale-out fabric, up to
+    :data:`CONVERGED_MAX_NODES` nodes: top-of-rack), else in racks of their own."""
     nodes = [(f"{server.name} #{i + 1}", server.rack_units, node_w) for i in range(scale.nodes)]
     racks = facility.pack_racks(nodes, "compute", units, limit_w)
     switches = []
     for group in net.groups:
-        spec_units = 1 if group.network == "out-of-band" else 2
-        switches += [(f"{group.switch_name} ({group.network}) #{i + 1}", spec_units,
+        spec = catalog.switches[group.switch]
+        switches += [(f"{group.switch_name} ({group.network}) #{i + 1}", spec.rack_units,
                       group.power_w / max(group.count, 1)) for i in range(group.count)]
+    if net.fabric is None and scale.nodes <= CONVERGED_MAX_NODES:
+        racks, switches = facility.add_to_racks(racks, switches, units, limit_w)
     racks += facility.pack_racks(switches, "network", units, limit_w)
     return [RackResult(kind=r.kind, items=list(r.items), units_used=r.units_used,
-                       power_w=r.power_w, limit_w=limit_w) for r in racks]
+                       power_w=r.power_w, limit_w=limit_w, switches=list(r.switches),
+                       switch_units=r.switch_units) for r in racks]
 
 
 def electrical(racks: list[RackResult], s: Settings, ab_feeds: bool) -> ElectricalResult:
@@ -211,35 +220,23 @@ def price(catalog_price: float | None, key: str, overrides: dict[str, float]) ->
 def cost_lines(catalog: Catalog, config: Configuration, scale: ScaleResult, server: ServerSpec,
                net: NetworkResult, store: StorageResult, racks: int, pdus: int, cooling: str,
                s: Settings) -> list[CostLineResult]:
+    """The bill of materials, priced: the systems with the GPUs they hold
+    (:func:`app.engine.servers.compute_lines`), each switch group, the fabric's optics,
+    storage, racks, PDUs and liquid cooling. A switch without a price is a line without one
+    (the capital says so); nothing is priced as a share of something else."""
     overrides = s.given.price_overrides_usd
-    lines: list[costs.CostLine] = []
-    if server.price_includes_gpus and server.price_usd:
-        lines.append(costs.CostLine(server.name, scale.nodes,
-                                    price(server.price_usd, server.id, overrides),
-                                    server.price_source))
-    else:
-        lines.append(costs.CostLine(config.gpu.name, scale.gpus_total,
-                                    price(config.gpu.price_usd, config.gpu.id, overrides),
-                                    config.gpu.price_source or "no price in the catalog"))
-        lines.append(costs.CostLine(server.name, scale.nodes,
-                                    price(server.price_usd, server.id, overrides),
-                                    server.price_source or "no price in the catalog"))
-    compute = costs.capital_usd(lines)
-    switch_prices = [catalog.switches[g.switch].price_usd for g in net.groups]
-    if all(p is not None for p in switch_prices):
-        lines += [costs.CostLine(g.switch_name, g.count,
-                                 price(catalog.switches[g.switch].price_usd, g.switch, overrides),
-                                 catalog.switches[g.switch].price_source) for g in net.groups]
-    else:
-        share = s.default("network_share_of_capital")
-        source = s.catalog.default_sources["network_share_of_capital"]
-        if net.fabric is None:
-            source += ("; without a scale-out fabric the share is usually lower, so this is an "
-                       "upper estimate")
+    lines = compute_lines(server, config.gpu, scale.nodes, scale.gpus_total, overrides)
+    for g in net.groups:
+        switch = catalog.switches[g.switch]
         lines.append(costs.CostLine(
-            "Network: switches, NICs, cables and optics (estimated)", 1,
-            price(costs.network_estimate_usd(compute, share), "network", overrides),
-            source, estimated=True))
+            g.switch_name, g.count, price(switch.price_usd, g.switch, overrides),
+            switch.price_source or "no price in the catalog",
+            estimated=switch.price_kind == "estimate"))
+    if net.fabric is not None:
+        lines.append(costs.CostLine(
+            "Fabric optics and cables per GPU", net.fabric.endpoints,
+            price(s.default("fabric_optics_usd_per_gpu", "USD"), "fabric_optics", overrides),
+            s.catalog.default_sources["fabric_optics_usd_per_gpu"], estimated=True))
     lines.append(costs.CostLine("Storage (usable TB)", costs.storage_terabytes(store.total_bytes),
                                 price(s.default("storage_usd_per_tb", "USD/TB"), "storage",
                                       overrides),
@@ -257,7 +254,9 @@ def cost_lines(catalog: Catalog, config: Configuration, scale: ScaleResult, serv
                                           "dlc_cooling", overrides),
                                     s.catalog.default_sources["dlc_cooling_usd_per_rack"]))
     return [CostLineResult(item=c.item, quantity=c.quantity, unit_usd=c.unit_usd,
-                           total_usd=c.total_usd, source=c.source, estimated=c.estimated)
+                           total_usd=c.total_usd, source=c.source, estimated=c.estimated,
+                           gpu_name=c.contents[0] if c.contents else "",
+                           gpus_each=c.contents[1] if c.contents else 0)
             for c in lines]
 
 
@@ -272,14 +271,14 @@ def size_infrastructure(catalog: Catalog, config: Configuration, scale: ScaleRes
     limit_w = (inputs.rack_power_limit_kw * 1e3 if inputs.rack_power_limit_kw
                else s.default(COOLING_LIMITS[cooling], "W"))
     pue = s.get("pue", COOLING_PUE[cooling])
-    gpus_in_node = min(server.gpu_count, math.ceil(scale.gpus_total / scale.nodes))
-    node_w = node_power_w(server, config, gpus_in_node)
+    node_w = node_power_w(server, config.gpu,
+                          gpus_in_fullest_node(server, scale.nodes, scale.gpus_total))
     typical_share = (server.typical_power_w / server.max_power_w) if server.typical_power_w \
         else 1.0
     net, _devices = size_networks(catalog, config, scale, server, inputs)
     requests = performance.at_concurrency.requests_per_s * scale.replicas_for_load
     store = size_storage(catalog, config, scale, performance, server, s, requests)
-    racks = build_racks(server, scale, node_w, net, inputs.rack_units, limit_w)
+    racks = build_racks(catalog, server, scale, node_w, net, inputs.rack_units, limit_w)
     compute_w = node_w * scale.nodes
     network_w = sum(g.power_w for g in net.groups)
     it_w = compute_w + network_w
@@ -311,7 +310,7 @@ def size_infrastructure(catalog: Catalog, config: Configuration, scale: ScaleRes
                         "USD/kW/month")))
     lines = cost_lines(catalog, config, scale, server, net, store, len(racks),
                        elec.pdus_total, cooling, s)
-    capital = sum(line.total_usd for line in lines if line.total_usd is not None)
+    capital = costs.capital_usd(lines)
     running = energy.annual_cost_usd + energy.annual_colocation_usd
     years = s.get("years", "tco_years", "years")
     tokens_per_s = (performance.at_concurrency.output_tokens_per_s * scale.replicas_for_load
@@ -320,7 +319,9 @@ def size_infrastructure(catalog: Catalog, config: Configuration, scale: ScaleRes
     warnings = rack_warnings(racks, node_w, limit_w)
     result = InfrastructureResult(
         power=power, cooling=cool, racks=racks, electrical=elec, energy=energy, network=net,
-        storage=store, cost_lines=lines, capital_usd=capital, annual_running_usd=running,
+        storage=store, cost_lines=lines, capital_usd=capital,
+        unpriced=[line.item for line in lines if line.total_usd is None],
+        annual_running_usd=running,
         years=years, tco_usd=costs.total_cost_usd(capital, running, years),
         cost_per_million_tokens_usd=costs.cost_per_million_tokens(
             capital, running, years, tokens_per_s, utilisation),

@@ -17,7 +17,7 @@ expected.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.domain.catalog import ServerSpec
@@ -238,16 +238,41 @@ def plan_nodes(server: ServerSpec, gpus_per_replica: int, replicas_for_load: int
     return NodePlan(server, per_node, 1, load_nodes, nodes, replicas)
 
 
+def filled(plan: NodePlan) -> NodePlan:
+    """The plan with every GPU slot of a system sold with its GPUs in use.
+
+    A DGX/HGX, OAM or rack-scale system (``price_includes_gpus``) cannot be bought with
+    fewer GPUs than it holds, so its empty slots take more replicas: ``nodes x replicas per
+    node`` replicas on nodes that hold whole replicas (more capacity and headroom at no extra
+    capital). A server priced without its GPUs keeps only the GPUs its replicas need (the
+    BOM lists the GPUs each holds); replicas that span nodes fill them already.
+    """
+    if not plan.server.price_includes_gpus or plan.replicas_per_node < 1:
+        return plan
+    return NodePlan(plan.server, plan.replicas_per_node, 1, plan.nodes_for_load, plan.nodes,
+                    max(plan.replicas, plan.nodes * plan.replicas_per_node))
+
+
+def slots_idle(plan: NodePlan, gpus_per_replica: int) -> int:
+    """GPU slots the availability plan leaves without a replica, before :func:`filled`
+    [-]: what a larger server wastes against a smaller one."""
+    return plan.nodes * plan.server.gpu_count - plan.replicas * gpus_per_replica
+
+
 def choose_server(servers: list[ServerSpec], gpus_per_replica: int, replicas: int,
-                  redundancy: str) -> NodePlan:
-    """The server that wastes the fewest GPU slots (then needs the fewest nodes)."""
+                  redundancy: str,
+                  capital: Callable[[NodePlan], tuple[bool, float]] | None = None) -> NodePlan:
+    """The server that leaves the fewest GPU slots idle (:func:`slots_idle`), then costs the
+    least (``capital(plan)``: (price missing, USD), a server with a price before one
+    without), then needs the fewest nodes; its plan :func:`filled`.
+    """
     plans = [plan_nodes(s, gpus_per_replica, replicas, redundancy) for s in servers]
 
-    def waste(plan: NodePlan) -> tuple[int, int]:
-        used = plan.replicas * gpus_per_replica
-        return plan.nodes * plan.server.gpu_count - used, plan.nodes
+    def key(plan: NodePlan) -> tuple:
+        cost = capital(filled(plan)) if capital else (False, 0.0)
+        return slots_idle(plan, gpus_per_replica), cost, plan.nodes
 
-    return min(plans, key=waste)
+    return filled(min(plans, key=key))
 
 
 def cold_start_s(weights_bytes_per_node: float, read_bytes_per_s: float,

@@ -14,16 +14,17 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from app.domain.catalog import Catalog, ModelSpec
+from app.domain.catalog import Catalog, GpuSpec, ModelSpec
 from app.domain.problems import problem
 from app.domain.result import Band, Candidate, ChosenConfiguration, SelectionResult
+from app.domain.scenario import Selection
 from app.engine.configuration import Choice, Configuration, configure
 from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory
 from app.engine.memory import ParameterCounts
 from app.engine.performance import Points, Workload, at_low_end, batch_grid, by_batch
 from app.engine.resolved import Demand, Resolved, SizingError, configure_for, look_up
 from app.engine.scale import Capacities, NodePlan, capacities, replicas_for_load
-from app.engine.servers import node_plan
+from app.engine.servers import compute_cost, node_plan, plan_power_w
 from app.engine.uncertainty import band_of
 from app.i18n import Message, msg, plural
 
@@ -56,6 +57,14 @@ class Evaluated:
     nodes: NodePlan | None = None
     capacities: Capacities = Capacities(0, 0)
     band: Band = Band(low=1.0, high=1.0)
+    cost_complete: bool = True
+
+    @property
+    def cost_key(self) -> tuple[bool, float]:
+        """(price missing, USD) for ranking by cost: a candidate whose total leaves out an
+        unpriced item comes after every complete one, never first for its gap."""
+        return (not self.cost_complete or self.cost_usd is None,
+                self.cost_usd if self.cost_usd is not None else math.inf)
 
     @property
     def works(self) -> bool:
@@ -79,11 +88,6 @@ def tensor_parallel_options(model: ModelSpec, gpus: int, domain: int) -> list[tu
 def gpu_counts(limit: int) -> list[int]:
     """1, 2, 4, 8, ... up to ``limit``."""
     return [2**i for i in range(int(math.log2(max(limit, 1))) + 1)]
-
-
-def capital_cost(config: Configuration, gpus: int) -> float | None:
-    """Indicative GPU cost of ``gpus`` GPUs [USD] (None when the catalog has no price)."""
-    return config.gpu.price_usd * gpus if config.gpu.price_usd else None
 
 
 @dataclass(frozen=True)
@@ -114,24 +118,29 @@ class NodePlans:
     replica and load a search asks for, made once: many candidates differ only in their
     number formats."""
 
-    def __init__(self, catalog: Catalog, redundancy: str, server: str | None = None):
+    def __init__(self, catalog: Catalog, redundancy: str, server: str | None = None,
+                 overrides: dict[str, float] | None = None):
         self.catalog, self.redundancy, self.server = catalog, redundancy, server
+        self.overrides = overrides or {}
         self.plans: dict[tuple[str, int, int], NodePlan] = {}
 
     def __call__(self, config: Configuration, load: int) -> NodePlan:
         key = (config.gpu.id, config.replica.gpus, load)
         if key not in self.plans:
             self.plans[key] = node_plan(self.catalog, config.gpu, self.server,
-                                        config.replica.gpus, load, self.redundancy)
+                                        config.replica.gpus, load, self.redundancy,
+                                        self.overrides)
         return self.plans[key]
 
 
 def evaluate_candidate(catalog: Catalog, config: Configuration, demand: Demand,
-                       server: str | None = None) -> Evaluated:
+                       server: str | None = None,
+                       overrides: dict[str, float] | None = None) -> Evaluated:
     """Memory, SLO capacity, replicas, power and cost of one candidate, with a verdict
-    (``server``: the one the scenario names, else Step 5's choice)."""
+    (``server``: the one the scenario names, else Step 5's choice; ``overrides``: the
+    scenario's price overrides by catalog id)."""
     return judge(measure(config, demand.work, demand.peak_context, band_of(config, catalog)),
-                 demand, NodePlans(catalog, demand.redundancy, server))
+                 demand, NodePlans(catalog, demand.redundancy, server, overrides))
 
 
 def judge(measured: Measured, demand: Demand, nodes: NodePlans) -> Evaluated:
@@ -158,10 +167,11 @@ def judge(measured: Measured, demand: Demand, nodes: NodePlans) -> Evaluated:
     load = replicas_for_load(demand.users, capacity)
     placed = nodes(config, load)
     total = placed.replicas * gpus
-    power = total * config.gpu.tdp_w
-    return Evaluated(config, plan, curve, capacity, placed.replicas, total, power,
-                     capital_cost(config, total), verdict, reason, load, placed, both,
-                     measured.band)
+    cost = compute_cost(placed, config.gpu, total, nodes.overrides)
+    return Evaluated(config, plan, curve, capacity, placed.replicas, total,
+                     plan_power_w(placed, config.gpu, total),
+                     cost.usd if cost.usd > 0 else None, verdict, reason, load, placed, both,
+                     measured.band, cost.complete)
 
 
 def verdict_for(curve: Points, both: Capacities, demand: Demand,
@@ -198,13 +208,18 @@ def low_end_verdict(low: Points, demand: Demand) -> tuple[str, Message]:
 
 
 RANK_KEYS = {
-    "capital_cost": lambda e: (e.cost_usd if e.cost_usd is not None else math.inf,
-                               e.gpus_total, e.power_w, -e.config.weight_precision.bits),
+    "capital_cost": lambda e: (*e.cost_key, e.gpus_total, e.power_w,
+                               -e.config.weight_precision.bits),
     "power": lambda e: (e.power_w, e.gpus_total),
-    "gpu_count": lambda e: (e.gpus_total, e.cost_usd or math.inf),
-    "tokens_per_dollar": lambda e: (-(e.capacity / e.cost_usd) if e.cost_usd else math.inf,
-                                    e.gpus_total),
+    "gpu_count": lambda e: (e.gpus_total, *e.cost_key),
+    "tokens_per_dollar": lambda e: (e.cost_key[0], -(e.capacity * e.replicas / e.cost_usd)
+                                    if e.cost_usd else math.inf, e.gpus_total),
 }
+
+
+#: How many leading entries of each ranking key are the ranking's own measure (the rest
+#: break ties): a cost carries its "price missing" flag before the USD.
+RANK_PRIMARY = {"capital_cost": 2, "power": 1, "gpu_count": 1, "tokens_per_dollar": 2}
 
 
 def enumerate_choices(catalog: Catalog, model: ModelSpec, gpu_ids: list[str],
@@ -263,8 +278,9 @@ MEASURED = MeasuredCache()
 
 def search(catalog: Catalog, model: ModelSpec, counts: ParameterCounts, demand: Demand,
            choices: list[Choice], rank_by: str, overrides: dict[str, float],
-           serving: dict) -> list[Evaluated]:
-    """Evaluate every choice; working candidates first, in ranking order."""
+           serving: dict, prices: dict[str, float] | None = None) -> list[Evaluated]:
+    """Evaluate every choice; working candidates first, in ranking order (``overrides``:
+    the efficiency factors the scenario sets; ``prices``: its price overrides by id)."""
     known = MEASURED.group(catalog, (model.model_dump_json(), tuple(sorted(overrides.items())),
                                      tuple(sorted(serving.items())), demand.work,
                                      demand.peak_context))
@@ -277,7 +293,7 @@ def search(catalog: Catalog, model: ModelSpec, counts: ParameterCounts, demand: 
                                             band_of(config, catalog))
         return found
 
-    nodes = NodePlans(catalog, demand.redundancy)
+    nodes = NodePlans(catalog, demand.redundancy, overrides=prices)
     evaluated = [judge(measured(c), demand, nodes) for c in choices]
     key = RANK_KEYS[rank_by]
     working = sorted((e for e in evaluated if e.works), key=key)
@@ -291,14 +307,15 @@ def loss_reason(candidate: Evaluated, winner: Evaluated, rank_by: str) -> Messag
     """Why ``candidate`` lost to ``winner`` (plain words)."""
     if not candidate.works:
         return candidate.reason
-    if RANK_KEYS[rank_by](candidate)[:1] == RANK_KEYS[rank_by](winner)[:1]:
+    primary = RANK_PRIMARY[rank_by]
+    if RANK_KEYS[rank_by](candidate)[:primary] == RANK_KEYS[rank_by](winner)[:primary]:
         return msg("ties on {rank}; ranked lower on GPU count, power or format",
                    rank=rank_by.replace("_", " "))
-    if rank_by == "capital_cost" and candidate.cost_usd and winner.cost_usd:
+    if rank_by == "capital_cost" and not candidate.cost_key[0] and winner.cost_usd:
         return msg("costs more (USD {mine:,.0f} against {best:,.0f})",
                    mine=candidate.cost_usd, best=winner.cost_usd)
     if rank_by == "capital_cost":
-        return msg("costs more (no indicative price in the catalog)")
+        return msg("ranked after the priced candidates: part of its hardware has no price")
     if rank_by == "power":
         return msg("draws more power ({mine:.1f} kW against {best:.1f} kW)",
                    mine=candidate.power_w / 1e3, best=winner.power_w / 1e3)
@@ -336,7 +353,7 @@ def given_configuration(catalog: Catalog, r: Resolved) -> Evaluated:
     choice = Choice(hardware.gpu, hardware.tensor_parallel, hardware.pipeline_parallel,
                     r.weights, r.kv_cache, r.engine)
     return evaluate_candidate(catalog, configure_for(catalog, r, choice), r.demand,
-                              hardware.server)
+                              hardware.server, r.scenario.infrastructure.price_overrides_usd)
 
 
 def candidate_row(e: Evaluated, reason: Message) -> Candidate:
@@ -353,7 +370,8 @@ def candidate_row(e: Evaluated, reason: Message) -> Candidate:
         tokens_per_s_per_user=float(curve.tokens_per_s_per_user[0]) if curve else 0.0,
         ttft_s=float(curve.ttft_s[0]) if curve else 0.0,
         replicas=e.replicas, gpus_total=e.gpus_total, power_w=e.power_w,
-        capital_cost_usd=e.cost_usd, verdict=e.verdict, reason_message=reason,
+        capital_cost_usd=e.cost_usd, capital_complete=not e.cost_key[0], verdict=e.verdict,
+        reason_message=reason,
     )
 
 
@@ -364,6 +382,32 @@ def chosen_configuration(e: Evaluated) -> ChosenConfiguration:
         gpu=c.gpu.id, gpus_per_replica=c.replica.gpus, tensor_parallel=c.tensor_parallel,
         pipeline_parallel=c.pipeline_parallel, precision=c.weight_precision.id,
         kv_precision=c.kv_precision.id, engine=c.engine.id, verdict=e.verdict)
+
+
+def gpu_allowed(gpu: GpuSpec, selection: Selection) -> bool:
+    """Whether the search may choose ``gpu``: its class is one of ``selection.gpu_classes``
+    (a GPU whose class the catalog does not state, one the user added, counts as allowed)
+    and its vendor one of ``selection.vendors`` (all when None)."""
+    classes_ok = gpu.gpu_class is None or gpu.gpu_class in selection.gpu_classes
+    return classes_ok and (selection.vendors is None or gpu.vendor in selection.vendors)
+
+
+def gpus_allowed(catalog: Catalog, gpu_ids: list[str], selection: Selection) -> list[str]:
+    """The GPUs of ``gpu_ids`` the search may choose (:func:`gpu_allowed`).
+
+    Raises
+    ------
+    SizingError
+        When none is left: which classes and vendors were allowed and what to widen.
+    """
+    allowed = [g for g in gpu_ids if gpu_allowed(catalog.gpu(g), selection)]
+    if not allowed:
+        raise SizingError(problem("selection.gpu_classes", msg(
+            "no GPU to consider is of the allowed classes ({classes}) and vendors ({vendors}); "
+            "allow more GPU classes or vendors, or choose other GPUs",
+            classes=", ".join(selection.gpu_classes),
+            vendors=", ".join(selection.vendors) if selection.vendors else "all")))
+    return allowed
 
 
 def select(catalog: Catalog, r: Resolved) -> tuple[Evaluated, SelectionResult]:
@@ -381,10 +425,12 @@ def select(catalog: Catalog, r: Resolved) -> tuple[Evaluated, SelectionResult]:
     if unknown:
         raise SizingError(problem("selection.gpus", msg("unknown GPU ids {ids}",
                                                         ids=str(unknown))))
+    gpu_ids = gpus_allowed(catalog, gpu_ids, r.scenario.selection)
     choices = enumerate_choices(catalog, r.model, gpu_ids, r.allowed_weights, r.kv_cache,
                                 r.engine, r.scenario.selection.max_gpus_per_replica)
     ranked = search(catalog, r.model, r.counts, r.demand, choices, rank_by,
-                    r.scenario.factor_overrides, r.serving)
+                    r.scenario.factor_overrides, r.serving,
+                    r.scenario.infrastructure.price_overrides_usd)
     if not ranked:
         raise SizingError(problem("", msg(
             "no GPU configuration to evaluate; widen selection.gpus")))

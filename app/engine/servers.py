@@ -8,10 +8,14 @@ the user added). How replicas are packed onto the chosen server is
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 from app.domain.catalog import Catalog, GpuSpec, ServerSpec
 from app.domain.problems import problem
 from app.domain.scenario import Scenario
 from app.engine import training
+from app.engine.cost import CostLine, capital_usd
 from app.engine.resolved import SizingError
 from app.engine.scale import NodePlan, choose_server
 from app.i18n import msg
@@ -43,12 +47,25 @@ def named_server(catalog: Catalog, gpu: GpuSpec, name: str) -> ServerSpec:
     return server
 
 
+#: Chassis a data-centre rack takes as built: rack-mount servers and rack-scale systems (a
+#: catalog server that does not state its chassis counts as one).
+RACK_CHASSIS = (None, "rack", "rack-scale")
+
+
+def in_rack(server: ServerSpec) -> bool:
+    """A rack-mount server or rack-scale system (not a tower or desk-side box)."""
+    return server.chassis in RACK_CHASSIS
+
+
 def server_options(catalog: Catalog, gpu: GpuSpec, name: str | None) -> list[ServerSpec]:
-    """Servers Step 5 may put ``gpu`` in: the one named, else every catalog server that
-    takes it, else a generic one (:func:`generic_server`)."""
+    """Servers Step 5 may put ``gpu`` in: the one named (a tower or desk-side system only
+    when the scenario names it), else the rack-mount servers and rack-scale systems that
+    take it, else the other catalog servers that take it (towers, desk-side systems: for a
+    GPU no rack server takes), else a generic one (:func:`generic_server`)."""
     if name:
         return [named_server(catalog, gpu, name)]
-    return hosts_of(catalog, gpu) or [generic_server(catalog, gpu)]
+    hosts = hosts_of(catalog, gpu)
+    return [s for s in hosts if in_rack(s)] or hosts or [generic_server(catalog, gpu)]
 
 
 def generic_server(catalog: Catalog, gpu: GpuSpec) -> ServerSpec:
@@ -98,10 +115,91 @@ def training_node(catalog: Catalog, scenario: Scenario, gpu: GpuSpec) -> trainin
     return training.Node(server.id, server.gpu_count, nic, write)
 
 
+def node_power_w(server: ServerSpec, gpu: GpuSpec, gpus_in_node: int) -> float:
+    """Maximum power of one node holding ``gpus_in_node`` of ``gpu`` [W].
+
+    A system sold with its GPUs (DGX/HGX, OAM, rack-scale, ``price_includes_gpus``) is
+    always full and draws its nameplate ``max_power_w`` (3 x DGX H200 = 30.6 kW). A server
+    priced without its GPUs draws its nameplate less the TDP of the slots left empty: the
+    host's share is the nameplate less a full complement of this GPU's TDP.
+    """
+    if server.price_includes_gpus:
+        return server.max_power_w
+    host = max(server.max_power_w - server.gpu_count * gpu.tdp_w, 0.0)
+    return min(server.max_power_w, host + gpus_in_node * gpu.tdp_w)
+
+
+def gpus_in_fullest_node(server: ServerSpec, nodes: int, gpus: int) -> int:
+    """GPUs in the fullest of ``nodes`` servers holding ``gpus`` GPUs evenly [-]."""
+    return min(server.gpu_count, math.ceil(gpus / max(nodes, 1)))
+
+
+def plan_power_w(plan: NodePlan, gpu: GpuSpec, gpus: int) -> float:
+    """Maximum power of all the plan's nodes with ``gpus`` GPUs in them [W]
+    (:func:`node_power_w` of the fullest node, for every node: the rack plan's figure)."""
+    return plan.nodes * node_power_w(plan.server, gpu,
+                                     gpus_in_fullest_node(plan.server, plan.nodes, gpus))
+
+
+def compute_lines(server: ServerSpec, gpu: GpuSpec, nodes: int, gpus: int,
+                  overrides: dict[str, float]) -> list[CostLine]:
+    """The bill of materials of the compute: the systems with the GPUs they contain.
+
+    A system sold with its GPUs is one line (``nodes`` x the system, its GPUs included); a
+    server priced without them is the servers and the GPUs that go into them. A price the
+    scenario overrides (``infrastructure.price_overrides_usd``, by catalog id) replaces the
+    catalog's; a line without any price has ``unit_usd`` None.
+    """
+    def priced(entry) -> float | None:
+        return overrides.get(entry.id, entry.price_usd)
+
+    no_price = "no price in the catalog"
+    if server.price_includes_gpus:
+        return [CostLine(server.name, nodes, priced(server), server.price_source or no_price,
+                         contents=(gpu.name, server.gpu_count))]
+    return [CostLine(server.name, nodes, priced(server), server.price_source or no_price,
+                     contents=(gpu.name, gpus_in_fullest_node(server, nodes, gpus))),
+            CostLine(gpu.name, gpus, priced(gpu), gpu.price_source or no_price,
+                     contents=(gpu.name, 1))]
+
+
+@dataclass(frozen=True)
+class ComputeCost:
+    """Capital of the compute of a plan: the priced lines' sum and the items without a
+    price (a total that lacks them says so; a ranking by cost puts it after every complete
+    one)."""
+
+    usd: float
+    missing: tuple[str, ...]
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+    def rank_key(self) -> tuple[bool, float]:
+        """(price missing, USD): complete totals first, then by cost."""
+        return (not self.complete, self.usd)
+
+
+def compute_cost(plan: NodePlan, gpu: GpuSpec, gpus: int,
+                 overrides: dict[str, float]) -> ComputeCost:
+    """:class:`ComputeCost` of ``plan`` with ``gpus`` GPUs (:func:`compute_lines`) [USD]."""
+    lines = compute_lines(plan.server, gpu, plan.nodes, gpus, overrides)
+    return ComputeCost(capital_usd(lines),
+                       tuple(line.item for line in lines if line.total_usd is None))
+
+
 def node_plan(catalog: Catalog, gpu: GpuSpec, server_name: str | None, gpus_per_replica: int,
-              load: int, redundancy: str) -> NodePlan:
-    """Step 5: the server for ``gpu`` (the one named, else the one that wastes the fewest GPU
-    slots) with ``load`` replicas and the redundancy packed onto its nodes
-    (:func:`app.engine.scale.choose_server`)."""
+              load: int, redundancy: str, overrides: dict[str, float] | None = None
+              ) -> NodePlan:
+    """Step 5: the server for ``gpu`` (the one named, else the one that leaves the fewest
+    GPU slots idle, then costs least with a price, then needs the fewest nodes) with ``load``
+    replicas and the redundancy packed onto its nodes, every slot of a system sold with its
+    GPUs in use (:func:`app.engine.scale.choose_server`)."""
     servers = server_options(catalog, gpu, server_name)
-    return choose_server(servers, gpus_per_replica, load, redundancy)
+    prices = overrides or {}
+
+    def capital(plan: NodePlan) -> tuple[bool, float]:
+        return compute_cost(plan, gpu, plan.replicas * gpus_per_replica, prices).rank_key()
+
+    return choose_server(servers, gpus_per_replica, load, redundancy, capital)

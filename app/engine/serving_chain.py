@@ -55,7 +55,8 @@ def nodes_for(catalog: Catalog, r: Resolved, chosen: Evaluated, load: int) -> No
         return chosen.nodes
     hardware = r.scenario.hardware
     return node_plan(catalog, chosen.config.gpu, hardware.server if hardware else None,
-                     chosen.config.replica.gpus, load, r.demand.redundancy)
+                     chosen.config.replica.gpus, load, r.demand.redundancy,
+                     r.scenario.infrastructure.price_overrides_usd)
 
 
 def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[SizingResult, bool]]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from app import api
 from app.catalog.loader import default_catalog
 from app.domain.catalog import Catalog
-from app.domain.result import SizingResult
+from app.domain.result import SizingResult, priced_total
 from app.i18n import msg, plural
 from app.ui.text import render, t
 from app.ui.units import gb, number, rate, seconds, usd, watts
@@ -115,7 +115,9 @@ def _nodes(r: SizingResult) -> str:
 
 def _cost(r: SizingResult) -> str:
     cost = r.cost.capital_usd
-    return usd(cost) if cost is not None else t("no price in the catalog")
+    if cost is None:
+        return t("no price in the catalog")
+    return render(priced_total(usd(cost), r.cost.unpriced))
 
 
 KEY_FIGURES: tuple[tuple[str, Callable[[SizingResult], str]], ...] = (

@@ -100,9 +100,14 @@ class RackScene(QGraphicsScene):
                            kw=number(rack.power_w / 1e3, ",.1f"),
                            limit=number(rack.limit_w / 1e3, ",.0f")))
         self.draw_scale(x, rack_units)
-        units_each = max(rack.units_used // max(len(rack.items), 1), 1)
+        units_each = max((rack.units_used - rack.switch_units) // max(len(rack.items), 1), 1)
         for position, name in enumerate(item_name(n, rack.kind) for n in rack.items):
             self.draw_block(x, height, position * units_each, units_each, name, rack.kind)
+        first = len(rack.items) * units_each  # top-of-rack switches above the nodes, 1U each
+        switch_units = max(rack.switch_units // max(len(rack.switches), 1), 1)
+        for position, name in enumerate(item_name(n, "network") for n in rack.switches):
+            self.draw_block(x, height, first + position * switch_units, switch_units, name,
+                            "network")
         self.draw_power(x, height, rack)
         title = text_item(t("Rack {n}", n=index + 1), self.theme)
         title.setPos(x, -18)

@@ -15,11 +15,6 @@ def test_cost_per_million_tokens_known_answer():
 
 
 
-def test_network_estimate_share():
-    # A 20 % share of the whole is 25 % of the rest.
-    assert cost.network_estimate_usd(800, 0.2) == pytest.approx(200)
-
-
 def test_a_line_without_a_price_has_no_total_and_capital_sums_the_priced_ones():
     lines = [cost.CostLine("GPU", 8, 30_000.0, "s"), cost.CostLine("Server", 1, None, "s"),
              cost.CostLine("Racks", 2, 1_500.0, "s", estimated=True)]

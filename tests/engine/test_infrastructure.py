@@ -92,3 +92,73 @@ def test_the_result_keeps_the_english_text_and_the_messages(site):
     assert net.scale_up == net.scale_up_message.text()
     assert net.fabric_reason == net.fabric_reason_message.text()
     assert "je GPU und Richtung" in net.scale_up_message.text("de")
+
+
+# --------------------------------------------------------------------------- whole servers
+
+
+def dgx_h200_site(nodes_wanted: int = 3, limit_kw: float = 30.0):
+    """Llama-3.3-70B on DGX H200 with TP 8, no redundancy: one node per replica."""
+    data = example("choose-gpu")
+    data.pop("selection", None)
+    data["hardware"] = {"gpu": "h200-sxm", "tensor_parallel": 8, "server": "dgx-h200"}
+    data["availability"] = {"redundancy": "none"}
+    data["workload"]["concurrent_users"] = 1
+    data["infrastructure"] = {"rack_power_limit_kw": limit_kw}
+    result = size(load_scenario(data))
+    per_replica = max(result.performance.slo_capacity_per_replica, 1)
+    data["workload"]["concurrent_users"] = per_replica * nodes_wanted
+    return size(load_scenario(data))
+
+
+def test_three_dgx_h200_at_nameplate_do_not_fit_a_30_kw_rack():
+    """Issue 13: a rack of 3 x DGX H200 is 30.6 kW at nameplate, over a 30 kW limit."""
+    result = dgx_h200_site(3, 30.0)
+    site = result.infrastructure
+    assert result.scale.nodes == 3
+    assert site.power.node_max_w == 10_200
+    assert site.power.node_typical_w == pytest.approx(7_750)
+    compute = [r for r in site.racks if r.kind == "compute"]
+    assert len(compute) == 2 and all(r.power_w <= 30_000 for r in site.racks)
+    assert site.power.compute_w == pytest.approx(3 * 10_200)
+
+
+def test_the_bill_of_materials_lists_systems_with_their_gpus():
+    site = dgx_h200_site(3, 30.0).infrastructure
+    dgx = site.cost_lines[0]
+    assert (dgx.item, dgx.quantity, dgx.gpus_each) == ("NVIDIA DGX H200", 3, 8)
+    assert not any(line.item.startswith("NVIDIA H200") for line in site.cost_lines)
+
+
+def test_the_network_is_priced_on_its_switches_not_a_share():
+    site = dgx_h200_site(3, 30.0).infrastructure
+    switches = {g.switch_name: g.count for g in site.network.groups}
+    priced = {line.item: line.quantity for line in site.cost_lines}
+    assert all(priced[name] == count for name, count in switches.items())
+    assert not any(line.item.startswith("Network:") for line in site.cost_lines)
+    assert site.unpriced == []
+
+
+def test_a_small_site_gets_a_1u_pair_in_its_compute_rack():
+    """Issue 13: two servers got two 100G spine switches in a rack of their own."""
+    site = size(load_scenario(example("small-chat"))).infrastructure
+    front = next(g for g in site.network.groups if g.network == "front-end and storage")
+    assert (front.switch, front.count) == ("sn3700c", 2)
+    assert [r.kind for r in site.racks] == ["compute"]
+    assert len(site.racks[0].switches) == 3  # the pair and the out-of-band switch
+    assert site.racks[0].switch_units == 3
+
+
+def test_a_missing_switch_price_is_named_in_the_capital():
+    data = example("small-chat")
+    result = size(load_scenario(data))
+    from app.catalog.loader import default_catalog
+    catalog = default_catalog()
+    bare = catalog.switches["sn3700c"].model_copy(update={"price_usd": None, "price_kind": None,
+                                                          "price_as_of": None})
+    catalog = catalog.model_copy(update={"switches": {**catalog.switches, "sn3700c": bare}})
+    missing = size(load_scenario(data), catalog)
+    assert missing.infrastructure.unpriced == [bare.name]
+    assert missing.cost.unpriced == [bare.name]
+    assert any(m.params.get("item") == bare.name for m in missing.cost.note_messages)
+    assert missing.infrastructure.capital_usd < result.infrastructure.capital_usd

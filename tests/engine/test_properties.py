@@ -61,9 +61,11 @@ def test_more_users_never_need_less_memory(sized, config, users, prompt, output)
     fewer, more = sorted(users)
     a = sized(scenario(config, fewer, prompt, output))
     b = sized(scenario(config, more, prompt, output))
-    # the deployment as a whole never holds less
-    total_a = a.memory.per_gpu_bytes * a.scale.gpus_total
-    total_b = b.memory.per_gpu_bytes * b.scale.gpus_total
+    # the replicas the load needs never hold less as a whole (the slots a system sold with
+    # its GPUs fills beyond them take the same share of the load: the same per GPU)
+    gpus = config[2]
+    total_a = a.memory.per_gpu_bytes * a.scale.replicas_for_load * gpus
+    total_b = b.memory.per_gpu_bytes * b.scale.replicas_for_load * gpus
     assert total_b >= total_a
     assert b.scale.replicas_for_load >= a.scale.replicas_for_load
     # one replica's GPUs never hold less for more users on the same replicas

@@ -172,7 +172,10 @@ def test_batch_example_replicas_follow_from_saturation(sized, catalog):
     assert result.scale.planning.expected.replicas_for_load == math.ceil(
         rate / (sat * utilisation)) == 13
     assert result.scale.planning.expected.users_per_replica is None  # sized by throughput
-    assert result.scale.replicas == result.scale.replicas_for_load  # redundancy none
+    # redundancy none: the nodes for the load, every slot of a DGX (sold whole) in use
+    s = result.scale
+    assert s.nodes == math.ceil(s.replicas_for_load / s.replicas_per_node)
+    assert s.replicas == s.nodes * s.replicas_per_node >= s.replicas_for_load
     hours = result.scale.batch_completion_hours
     assert hours == pytest.approx(200e6 / (result.scale.replicas_for_load * sat) / 3600,
                                   rel=1e-9)

@@ -165,3 +165,68 @@ def test_a_loser_says_why_in_the_rankings_terms(catalog, sized):
     failing = [a for a in result.selection.alternatives if a.verdict != "meets targets"]
     assert all(a.reason_message.template.startswith(("TTFT", "{speed", "does not fit"))
                for a in failing)
+
+
+# --------------------------------------------------------------------------- GPU classes
+
+
+def bank_chat(**selection) -> dict:
+    """Issue 13's bank: Llama-3.3-70B chat for 500 users, the tool choosing the GPUs."""
+    data = load_customer("bank-chat")
+    data["selection"] = {**data.get("selection", {}), **selection}
+    return data
+
+
+def load_customer(name: str) -> dict:
+    import json
+    from pathlib import Path
+    path = Path(__file__).parents[2] / "docs" / "customers" / f"{name}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_let_the_tool_choose_takes_data_centre_gpus_by_default(catalog, sized):
+    """Issue 13: "let the tool choose" recommended 120 GeForce RTX 5090 in 60 towers."""
+    result = sized(bank_chat())
+    assert catalog.gpu(result.selection.chosen.gpu).gpu_class == "datacenter"
+    assert all(catalog.gpu(a.gpu).gpu_class == "datacenter"
+               for a in result.selection.alternatives)
+    assert catalog.servers[result.scale.server].chassis in ("rack", "rack-scale")
+
+
+def test_consumer_gpus_only_when_asked_for_and_then_with_a_warning(catalog, sized):
+    result = sized(bank_chat(gpu_classes=["consumer"]))
+    assert catalog.gpu(result.selection.chosen.gpu).gpu_class == "consumer"
+    texts = " ".join(result.warnings)
+    assert "consumer GPU: no ECC memory" in texts
+
+
+def test_the_vendor_filter_keeps_the_search_to_those_vendors(catalog, sized):
+    result = sized(bank_chat(vendors=["nvidia"]))
+    gpus = [result.selection.chosen.gpu] + [a.gpu for a in result.selection.alternatives]
+    assert {catalog.gpu(g).vendor for g in gpus} == {"nvidia"}
+
+
+def test_no_gpu_of_the_allowed_classes_names_the_field(catalog):
+    from app.domain.scenario import Selection
+    with pytest.raises(selection.SizingError) as error:
+        selection.gpus_allowed(catalog, ["rtx-5090", "rtx-4090"], Selection())
+    assert error.value.message.field == "selection.gpu_classes"
+    assert "allowed classes (datacenter)" in str(error.value)
+
+
+def test_ranking_by_cost_never_prefers_a_candidate_for_its_missing_price(catalog, sized):
+    """The cheapest candidate loses its price: it must not win for being 'cheaper'."""
+    first = sized(bank_chat())
+    winner = first.selection.chosen
+    gpu = catalog.gpu(winner.gpu).model_copy(update={
+        "price_usd": None, "price_kind": None, "price_as_of": None})
+    servers = {sid: s.model_copy(update={"price_usd": None, "price_kind": None,
+                                         "price_as_of": None})
+               if winner.gpu in s.gpu_ids else s for sid, s in catalog.servers.items()}
+    bare = catalog.model_copy(update={"gpus": {**catalog.gpus, gpu.id: gpu},
+                                      "servers": servers})
+    second = sized(bank_chat(), bare)
+    assert second.selection.chosen.gpu != winner.gpu
+    unpriced = [a for a in second.selection.alternatives if a.gpu == winner.gpu
+                and a.verdict == "meets targets"]
+    assert unpriced and not any(a.capital_complete for a in unpriced)

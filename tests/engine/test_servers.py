@@ -15,8 +15,11 @@ from app.engine.resolved import SizingError
 from app.engine.scale import choose_server
 from app.engine.servers import (
     NO_NIC_FALLBACK_BYTES_PER_S,
+    compute_cost,
+    compute_lines,
     generic_server,
     node_plan,
+    node_power_w,
     server_for,
     server_options,
     training_node,
@@ -85,3 +88,77 @@ def test_a_training_job_on_a_server_without_cluster_nics_stays_in_one_node(own_g
     assert (node.server, node.gpus_per_node) == ("generic-my-gpu", 8)
     assert node.nic_bytes_per_s_per_gpu == NO_NIC_FALLBACK_BYTES_PER_S == 10e9 / 8
     assert not node.scale_out
+
+
+# --------------------------------------------------------------------------- whole servers
+
+
+def test_a_data_centre_gpu_goes_into_a_rack_server_never_a_tower(catalog):
+    """Step 5 picks rack-mount servers for a GPU rack servers take (issue 13/15: the RTX PRO
+    6000 Server Edition into a server, not a tower)."""
+    for gpu_id in ("rtx-pro-6000-bse", "l40s", "h100-sxm", "rtx-6000-ada"):
+        options = server_options(catalog, catalog.gpu(gpu_id), None)
+        assert options and all(s.chassis in (None, "rack", "rack-scale") for s in options)
+
+
+def test_a_gpu_only_towers_take_gets_a_tower(catalog):
+    options = server_options(catalog, catalog.gpu("rtx-5090"), None)
+    assert {s.chassis for s in options} == {"tower"}
+
+
+def test_no_data_centre_gpu_is_listed_by_a_tower_or_desk_side_system(catalog):
+    towers = [s for s in catalog.servers.values() if s.chassis in ("tower", "desktop")]
+    assert not [(s.id, g) for s in towers for g in s.gpu_ids
+                if catalog.gpu(g).gpu_class == "datacenter"]
+
+
+def test_a_system_sold_with_its_gpus_has_every_slot_in_use(catalog):
+    """6 replicas of 1 H200 with N+1 need 2 DGX H200; the 16 slots bought all serve."""
+    plan = node_plan(catalog, catalog.gpu("h200-sxm"), "dgx-h200", 1, 6, "n+1")
+    assert (plan.nodes, plan.replicas, plan.gpus) == (2, 16, 16)
+
+
+def test_a_server_priced_without_gpus_keeps_only_the_gpus_it_needs(catalog):
+    """3 replicas of 1 L40S with N+1 on 4-GPU servers: 2 servers of 3 (either carries the
+    load alone); the fourth slot of each stays empty, not bought."""
+    plan = node_plan(catalog, catalog.gpu("l40s"), "dell-r760xa", 1, 3, "n+1")
+    assert (plan.nodes, plan.replicas) == (2, 6)
+
+
+def test_the_server_with_fewest_idle_slots_then_the_cheapest_is_chosen(catalog):
+    """Two L40S replicas with N+1 (two nodes of two): 4-GPU servers leave fewer slots idle
+    than 8-GPU ones, and of those the cheapest with a price wins."""
+    plan = node_plan(catalog, catalog.gpu("l40s"), None, 1, 2, "n+1")
+    assert plan.server.gpu_count == 4
+    four = [s for s in server_options(catalog, catalog.gpu("l40s"), None) if s.gpu_count == 4]
+    assert plan.server.price_usd == min(s.price_usd for s in four)
+
+
+def test_nameplate_power_of_a_system_sold_with_its_gpus(catalog):
+    """A DGX H200 draws its 10.2 kW nameplate, whatever the GPUs x TDP."""
+    dgx = catalog.servers["dgx-h200"]
+    assert node_power_w(dgx, catalog.gpu("h200-sxm"), 6) == 10_200
+    server = catalog.servers["dell-r760xa"]  # 2.8 kW with 4 x 350 W L40S: host 1.4 kW
+    assert node_power_w(server, catalog.gpu("l40s"), 2) == pytest.approx(2_800 - 2 * 350)
+
+
+def test_compute_lines_list_systems_with_the_gpus_they_hold(catalog):
+    gpu = catalog.gpu("h200-sxm")
+    [line] = compute_lines(catalog.servers["dgx-h200"], gpu, 3, 24, {})
+    assert (line.item, line.quantity, line.contents) == ("NVIDIA DGX H200", 3, (gpu.name, 8))
+    server, gpus = compute_lines(catalog.servers["dell-r760xa"], catalog.gpu("l40s"), 3, 10, {})
+    assert (server.quantity, server.contents[1], gpus.quantity) == (3, 4, 10)
+
+
+def test_a_missing_price_is_named_and_ranks_after_priced_plans(catalog):
+    gpu = catalog.gpu("l40s")
+    plan = node_plan(catalog, gpu, "dell-r760xa", 1, 2, "n+1")
+    unpriced = catalog.servers["dell-r760xa"].model_copy(update={"price_usd": None,
+                                                                 "price_kind": None,
+                                                                 "price_as_of": None})
+    bare = catalog.model_copy(update={"servers": {**catalog.servers, "dell-r760xa": unpriced}})
+    cost = compute_cost(node_plan(bare, gpu, "dell-r760xa", 1, 2, "n+1"), gpu, 4, {})
+    assert cost.missing == (unpriced.name,) and not cost.complete
+    priced = compute_cost(plan, gpu, 4, {})
+    assert priced.complete and priced.rank_key() < cost.rank_key()
+    assert cost.usd < priced.usd  # cheaper only because a price is missing

@@ -208,8 +208,8 @@ def test_gpu_selection_price_is_units_usd(controller, qtbot):
     qtbot.addWidget(page)
     for lang in ("en", "de"):
         controller.set_language(lang)
-        cost = controller.result.cost.gpus_usd  # the GPUs, as in the chosen row
-        assert page.stat_texts(controller.result)["GPU cost (indicative)"] == usd(cost)
+        cost = controller.result.cost.gpus_usd  # servers and GPUs, as in the chosen row
+        assert page.stat_texts(controller.result)["Servers and GPUs (indicative)"] == usd(cost)
 
 
 def test_the_training_page_groups_thousands(controller, qtbot):

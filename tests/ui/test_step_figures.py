@@ -30,11 +30,12 @@ def step4(qtbot, controller):
 def test_step3_shows_one_cost_for_the_chosen_configuration(step3, controller):
     r = controller.result
     row = chosen_candidate(r)
-    panel = step3.stats["GPU cost (indicative)"].text()
-    assert row.capital_cost_usd == r.cost.gpus_usd == pytest.approx(34_260)
-    assert "USD 34,260" in panel  # was the capital of the site, USD 108,938
+    panel = step3.stats["Servers and GPUs (indicative)"].text()
+    # the servers with their GPUs (2 x USD 20,000 + 4 x USD 8,565), like every other row
+    assert row.capital_cost_usd == r.cost.gpus_usd == pytest.approx(74_260)
+    assert "USD 74,260" in panel  # was the capital of the site, USD 108,938
     column = [c.header for c in COLUMNS].index("Indicative\ncost (USD)")
-    assert step3.model.texts[0][column] == "34,260 *"  # the chosen row (★), * its footnote
+    assert step3.model.texts[0][column] == "74,260 *"  # the chosen row (★), * its footnote
 
 
 def test_the_decode_bars_add_up_to_the_stated_step_and_name_what_bounds_it(step4, controller):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
-from app.domain.result import SizingResult
+from app.domain.result import SizingResult, priced_total
 from app.report.context import Context
 from app.report.flowables import cell, heading, para
 from app.report.style import table
@@ -27,7 +27,7 @@ def compared_rows(ctx: Context, r: SizingResult) -> list[str]:
         num(r.performance.saturation.output_tokens_per_s, ",.0f", lang),
         f"{r.scale.replicas} / {r.scale.gpus_total}",
         num(r.facility.it_power_w / KW, ",.1f", lang) + " kW",
-        usd(capital, lang),
+        priced_total(usd(capital, lang), r.cost.unpriced).text(lang),
     ]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
+from app.domain.result import cost_item, priced_total
 from app.report import charts
 from app.report.context import Context
 from app.report.flowables import bold, bullets, cell, heading, key_values, para, subheading
@@ -87,7 +88,7 @@ def infra_racks(ctx: Context) -> list[Flowable]:
         rows.append([str(number), cell(rack.kind), num(rack.units_used, ",d", lang),
                      f"{num(rack.power_w / KW, ',.1f', lang)} / "
                      f"{num(rack.limit_w / KW, ',.0f', lang)} kW",
-                     cell(", ".join(rack.items), "cell_small")])
+                     cell(", ".join(rack.items + rack.switches), "cell_small")])
     widths = [0.07, 0.13, 0.08, 0.16, 0.56]
     return [subheading(ctx, ctx.t("Racks")),
             table(rows, [ctx.width * w for w in widths])]
@@ -155,10 +156,11 @@ def infra_cost(ctx: Context) -> list[Flowable]:
     for line in infra.cost_lines:
         if line.source not in sources:
             sources.append(line.source)
-        item = line.item + (" *" if line.estimated else "")
+        item = cost_item(line).text(lang) + (" *" if line.estimated else "")
         rows.append([cell(item), num(line.quantity, ",.4g", lang), usd_cell(line.unit_usd, lang),
                      usd_cell(line.total_usd, lang), f"[{sources.index(line.source) + 1}]"])
-    rows.append([cell(ctx.t("Capital cost (indicative)")), "", "", usd(infra.capital_usd, lang),
+    rows.append([cell(ctx.t("Capital cost (indicative)")), "", "",
+                 cell(priced_total(usd(infra.capital_usd, lang), infra.unpriced).text(lang)),
                  ""])
     extra = [("FONTNAME", (0, -1), (-1, -1), FONT_BOLD), ("ALIGN", (1, 1), (3, -1), "RIGHT")]
     running = [
@@ -203,9 +205,9 @@ def first_order_infrastructure(ctx: Context) -> list[Flowable]:
         (ctx.t("Cooling"), ctx.t(COOLING.get(f.cooling, f.cooling))),
         (ctx.t("Racks"), num(f.racks, ",d", lang)),
         (ctx.t("Energy per year"), f"{num(f.annual_energy_kwh, ',.0f', lang)} kWh"),
-        (ctx.t("Capital cost (indicative)"), usd(c.capital_usd, lang)),
-        (ctx.t("of which GPUs"), usd(c.gpus_usd, lang)),
-        (ctx.t("of which servers"), usd(c.servers_usd, lang)),
+        (ctx.t("Capital cost (indicative)"),
+         priced_total(usd(c.capital_usd, lang), c.unpriced).text(lang)),
+        (ctx.t("of which servers with their GPUs"), usd(c.gpus_usd, lang)),
     ]
     return [heading(ctx, "infrastructure", ctx.t("Infrastructure (first-order figures)")),
             para(ctx.t("First-order figures from the sizing: power from the servers' and GPUs' "

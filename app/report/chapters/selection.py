@@ -43,7 +43,9 @@ def section_selection(ctx: Context) -> list[Flowable]:
             cell(num(a.tokens_per_s_per_user, ",.1f", lang), "cell_small"),
             cell(seconds(a.ttft_s, lang), "cell_small"),
             cell(num(a.gpus_total, ",d", lang), "cell_small"),
-            cell(num(a.capital_cost_usd, ",.0f", lang), "cell_small"),
+            cell(num(a.capital_cost_usd, ",.0f", lang) if a.capital_complete else
+                 ctx.t("{cost} (prices missing)", cost=num(a.capital_cost_usd, ",.0f", lang)),
+                 "cell_small"),
             cell(word(lang, a.verdict), "cell_small"),
             cell(message(a.reason_message, a.reason, lang), "cell_small"),
         ])

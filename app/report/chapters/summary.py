@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
+from app.domain.result import priced_total
 from app.i18n import msg, plural
 from app.report.context import Context
 from app.report.flowables import bullets, cell, heading, key_values, subheading
@@ -117,6 +118,7 @@ def key_figures(ctx: Context) -> Flowable:
                                it=f.it_power_w / KW, facility=f.facility_power_w / KW,
                                pue=f.pue)),
         (ctx.t("Energy per year"), f"{num(f.annual_energy_kwh / 1e3, ',.1f', lang)} MWh"),
-        (ctx.t("Capital cost (indicative)"), usd(r.cost.capital_usd, lang)),
+        (ctx.t("Capital cost (indicative)"),
+         priced_total(usd(r.cost.capital_usd, lang), r.cost.unpriced).text(lang)),
     ]
     return key_values(ctx, rows, first=0.34)

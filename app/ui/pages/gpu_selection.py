@@ -51,7 +51,7 @@ RANKS = (("capital_cost", "Lowest indicative capital cost"), ("power", "Lowest p
 CHOSEN_BY = dict(RANKS) | {"user": "Your configuration"}
 SEARCH_GPUS = "the GPUs the search considers"  # gettext context: "One GPU" is also a column
 STATS = ("VRAM per GPU", "Users per replica", "Tokens/s per user (one user)", "TTFT (one user)",
-         "Replicas / GPUs", "GPU cost (indicative)")
+         "Replicas / GPUs", "Servers and GPUs (indicative)")
 PASSING = (MEETS, "meets the window", "fits")  # the passing states (result.PASSING_STATES)
 VERDICT_COLOURS = {state: "#2e7d32" for state in PASSING} | {"does not fit": "#c62828"}
 CHOSEN_TIP = ("* The chosen row (★) shows the full sizing: replicas, power (whole servers) and "
@@ -71,7 +71,7 @@ class Row:
 def chosen_candidate(r: SizingResult) -> Candidate:
     """The chosen configuration as a table row, with the figures of the full sizing."""
     c, single = r.selection.chosen, r.performance.single_user
-    cost = r.cost.gpus_usd  # the GPUs, like every other row (the site's capital: Infrastructure)
+    cost = r.cost.gpus_usd  # the servers with their GPUs, like every other row
     return Candidate(
         gpu=c.gpu, gpus_per_replica=c.gpus_per_replica,
         tensor_parallel=c.tensor_parallel, pipeline_parallel=c.pipeline_parallel,
@@ -80,7 +80,8 @@ def chosen_candidate(r: SizingResult) -> Candidate:
         max_users_per_replica=r.performance.slo_capacity_per_replica,
         tokens_per_s_per_user=single.tokens_per_s_per_user, ttft_s=single.ttft_s,
         replicas=r.scale.replicas, gpus_total=r.scale.gpus_total,
-        power_w=r.facility.it_power_w, capital_cost_usd=cost, verdict=c.verdict, reason="")
+        power_w=r.facility.it_power_w, capital_cost_usd=cost,
+        capital_complete=r.cost.compute_complete, verdict=c.verdict, reason="")
 
 
 def rows_of(r: SizingResult) -> list[Row]:
@@ -119,9 +120,26 @@ def chosen_text(chosen_by: str) -> str:
     return t("{how}, then {rank}", how=texts[how], rank=t(rank)) if rank else texts[how]
 
 
-def cost_text(amount: float | None) -> str:
-    """A price in USD for the table's cost column (its header names the currency)."""
-    return number(amount, ",.0f") if amount is not None else t("n/a")
+def cost_text(amount: float | None, complete: bool = True) -> str:
+    """A price in USD for the table's cost column (its header names the currency); a total
+    that leaves out an item without a price says so next to the number."""
+    if amount is None:
+        return t("n/a")
+    return number(amount, ",.0f") if complete else t("{cost} (prices missing)",
+                                                     cost=number(amount, ",.0f"))
+
+
+def cost_with_gaps(c: Candidate) -> str:
+    """A candidate's compute cost in USD for the panel, saying so when prices are missing."""
+    return usd(c.capital_cost_usd) if c.capital_complete else t(
+        "{cost} (prices missing)", cost=usd(c.capital_cost_usd))
+
+
+def cost_order(c: Candidate) -> float:
+    """Sort key of the cost column: a total with prices missing after every complete one."""
+    if c.capital_cost_usd is None or not c.capital_complete:
+        return math.inf
+    return c.capital_cost_usd
 
 
 def when_fits(text: Callable[[Candidate], str]) -> Callable[[Candidate], str]:
@@ -163,10 +181,12 @@ COLUMNS = (
            when_fits(lambda c: number(c.ttft_s, ",.2f")), last_when_unfit(lambda c: c.ttft_s)),
     Column("Replicas\nneeded", "Replicas for the load plus those for redundancy",
            when_fits(lambda c: str(c.replicas)), last_when_unfit(lambda c: c.replicas)),
-    Column("Power (kW)", "GPU power of all replicas (chosen row: IT power of its servers)",
+    Column("Power (kW)", "Nameplate power of the servers (chosen row: IT power with the "
+           "network)",
            when_fits(lambda c: number(c.power_w / 1e3)), last_when_unfit(lambda c: c.power_w)),
-    Column("Indicative\ncost (USD)", "Indicative GPU prices from the catalog; street prices vary",
-           lambda c: cost_text(c.capital_cost_usd), lambda c: c.capital_cost_usd or math.inf),
+    Column("Indicative\ncost (USD)", "Servers with their GPUs at indicative catalog prices; "
+           "street prices vary",
+           lambda c: cost_text(c.capital_cost_usd, c.capital_complete), cost_order),
     Column("Verdict", "", lambda c: t(c.verdict), lambda c: c.verdict),
     Column("Reason", "Why the candidate lost to the chosen one",
            lambda c: render(c.reason_message), lambda c: c.reason),
@@ -507,7 +527,7 @@ class GpuSelectionPage(StepPage):
             "Tokens/s per user (one user)": rate(p.single_user.tokens_per_s_per_user),
             "TTFT (one user)": seconds(p.single_user.ttft_s),
             "Replicas / GPUs": f"{s.replicas} / {s.gpus_total}",
-            "GPU cost (indicative)": usd(chosen_candidate(r).capital_cost_usd),  # its row's
+            "Servers and GPUs (indicative)": cost_with_gaps(chosen_candidate(r)),  # its row's
         }
 
     def update_count(self) -> None:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain.result import InfrastructureResult, SizingResult
+from app.domain.result import InfrastructureResult, SizingResult, cost_item, priced_total
 from app.domain.scenario import Scenario
 from app.i18n import translate
 from app.ui.charts import FigureTable, ThemedView, pen, set_axis, style_plot, wrap
@@ -335,12 +335,13 @@ class InfrastructurePage(StepPage):
         self.storage.set_rows(rows)
 
     def show_costs(self, site: InfrastructureResult) -> None:
-        rows = [(t(line.item) + (f" ({t('estimated')})" if line.estimated
+        rows = [(render(cost_item(line)) + (f" ({t('estimated')})" if line.estimated
                                  and "estimated" not in line.item else ""),
                  number(line.quantity, ",.4g"), usd(line.total_usd),
                  translate(line.source, language()))  # a citation, or "no price in the catalog"
                 for line in site.cost_lines]
-        rows += [(t("Capital (indicative)"), "", usd(site.capital_usd), ""),
+        rows += [(t("Capital (indicative)"), "",
+                  render(priced_total(usd(site.capital_usd), site.unpriced)), ""),
                  (t("Running per year"), "", usd(site.annual_running_usd), ""),
                  (t("Total over {years} years", years=number(site.years, "g")), "",
                   usd(site.tco_usd), ""),

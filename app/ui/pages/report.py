@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTextBrowser
 
-from app.domain.result import Assumption, Lever, SizingResult
+from app.domain.result import Assumption, Lever, SizingResult, priced_total
 from app.i18n import msg, plural
 from app.ui.pages.base import StepPage
 from app.ui.text import language, render, t
@@ -98,7 +98,7 @@ def figures_html(r: SizingResult) -> str:
         ("GPUs", str(s.gpus_total)), ("Nodes", str(s.nodes)), ("Racks", str(f.racks)),
         ("IT power", watts(f.it_power_w)), ("Facility power", watts(f.facility_power_w)),
         ("Annual energy", t("{kwh} kWh", kwh=number(f.annual_energy_kwh, ",.0f"))),
-        ("Capital cost (indicative)", usd(capital)),
+        ("Capital cost (indicative)", render(priced_total(usd(capital), r.cost.unpriced))),
     ]
     shown = [(escape(t(name)), escape(value)) for name, value in rows]
     return section("Key figures", table(("Figure", "Value"), shown)
