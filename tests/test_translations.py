@@ -37,7 +37,7 @@ SAME_IN_GERMAN = {
     "LoRA", "QLoRA", "BF16", "HNSW", "IVF-PQ", "warm", "Passphrase", "kW", "V", "A", "USD/kWh",
     "kg/kWh", "{kwh} kWh, {cost}", "{tonnes} t", "Scale-up", "Training", "Retrieval (RAG)",
     "CPU", "{n}, {size}", "{size} ({index})", "{n} x {cpu}", "{fmt}, {size}", "{kw} kW, {price}",
-    "{m} min", "Server", "Leaf {n}", "Spine {n}", "100 %",
+    "{m} min", "Server", "Leaf {n}", "Spine {n}", "100 %", "{field}: {problem}",
     "BTU/h", "PAdES B-B", "docs/METHOD.md", "Hardware", "Prefill", "Organisation",
     "Serving:", "AI Sizer {version} · {date}", "Batch", "Checkpoint", "Retrieval", "Switch",
     "Rack", "Scale-up:", "GB / GiB", "GPUs (t x p)", "ITL / TPOT", "N+1 / 2N", "TTFT [s]",

@@ -15,6 +15,7 @@ import numpy as np
 
 from app import __version__
 from app.domain.catalog import Catalog
+from app.domain.problems import composed, verbatim
 from app.domain.result import (
     Assumption,
     Band,
@@ -574,6 +575,30 @@ def site_source(config: Configuration) -> Message:
                files=files)
 
 
+#: A GPU's catalog fields in the user's words, for the warning that some were derived.
+GPU_FIELD_NAMES = {
+    "visible_memory_gib": msg("memory the driver shows"),
+    "memory_gb": msg("memory size"),
+    "usable_memory_gb": msg("usable memory"),
+    "memory_bandwidth_gb_s": msg("memory bandwidth"),
+    "bf16_tflops": msg("BF16 compute"),
+    "fp8_tflops": msg("FP8 compute"),
+    "fp4_tflops": msg("FP4 compute"),
+    "int8_tops": msg("INT8 compute"),
+    "scale_up_gb_s": msg("GPU-to-GPU bandwidth"),
+    "tdp_w": msg("power (TDP)"),
+    "max_power_w": msg("maximum power"),
+    "typical_power_w": msg("typical power"),
+    "price_usd": msg("price"),
+}
+
+
+def gpu_field_names(fields: list[str]) -> list[Message]:
+    """Catalog field names as the user reads them (a field without words: as it is, its
+    underscores as spaces)."""
+    return [GPU_FIELD_NAMES.get(name, verbatim(name.replace("_", " "))) for name in fields]
+
+
 def hardware_warnings(catalog: Catalog, config: Configuration) -> list[Message]:
     """Warnings about how well the numbers for this GPU and format are known."""
     out = []
@@ -583,9 +608,9 @@ def hardware_warnings(catalog: Catalog, config: Configuration) -> list[Message]:
                        "measurement where possible.", engine=config.engine.name,
                        family=FAMILY_NAMES.get(config.gpu.family, config.gpu.family)))
     if config.gpu.derived:
-        out.append(msg("{gpu}: {fields} derived rather than read from a datasheet; check before "
-                       "relying on them.", gpu=config.gpu.name,
-                       fields=", ".join(config.gpu.derived)))
+        out.append(composed(msg(  # Composed: the field names are Messages in every language
+            "{gpu}: {fields} derived rather than read from a datasheet; check before relying "
+            "on them.", gpu=config.gpu.name, fields=gpu_field_names(config.gpu.derived))))
     if config.gpu.preliminary:
         out.append(msg("{gpu}: preliminary figures (announced, no shipping datasheet yet; "
                        "sources disagree, see the catalog notes); the plan is forward-looking "

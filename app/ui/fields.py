@@ -41,6 +41,25 @@ DEBOUNCE_MS = 400
 MESSAGE_STYLE = "color: #c62828;"
 NUMBER_WIDTH = 110
 _NOTHING = object()  # no refused value to ask about again
+#: Each scenario field's English label, as the window's fields name it (filled as they are
+#: made): a problem shown away from its field is named by it, not by its path.
+FIELD_LABELS: dict[str, str] = {}
+
+
+def field_label(path: str) -> str:
+    """The label of the field at ``path`` in the window's language; a path no field shows:
+    its last part in words ("targets.ttft_s" -> "ttft s")."""
+    if path in FIELD_LABELS:
+        return t(FIELD_LABELS[path])
+    return path.rsplit(".", 1)[-1].replace("_", " ")
+
+
+def problem_in_words(problem: Message) -> str:
+    """A problem as a sentence away from its field: the field's label, then what is wrong."""
+    if isinstance(problem, Problem) and problem.field:
+        return t("{field}: {problem}", field=field_label(problem.field),
+                 problem=problem.at_the_field(language()))
+    return problem.at_the_field(language()) if isinstance(problem, Problem) else render(problem)
 
 
 def problem_for(path: str, problems: list[Message]) -> str:
@@ -82,6 +101,7 @@ class BoundField(QWidget):
         super().__init__(parent)
         self.controller, self.path = controller, path
         self.label_text, self.tooltip_text = label, tooltip
+        FIELD_LABELS.setdefault(path, label)
         self.editor = editor
         self.label = QLabel()
         self.label.setBuddy(editor)

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QProgressBar, QVBoxLa
 
 from app.domain.result import Planning, SizingResult, Verdict
 from app.ui.controller import Controller
+from app.ui.fields import problem_in_words
 from app.ui.text import render, t
 from app.ui.units import gb, number, rate, seconds, watts
 
@@ -98,7 +99,11 @@ class SummaryPanel(QFrame):
             self.show_result(self.controller.result)
 
     def show_problems(self, problems: list[str]) -> None:
-        self.problems.setText("\n".join(problems))
+        """The controller's problems, each named by its field's label (not its path)."""
+        refusal = self.controller.refusal  # the same problems as Messages, when they are
+        same = len(refusal) == len(problems)
+        texts = [problem_in_words(p) for p in refusal] if same else problems
+        self.problems.setText("\n".join(texts))
 
     def show_vram(self, used: float, usable: float, fits: bool) -> None:
         """The bar: share of the usable memory one GPU needs, green when it fits, else red."""

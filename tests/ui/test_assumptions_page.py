@@ -90,7 +90,8 @@ def test_calibrate_from_a_measured_itl(page, controller, qtbot):
     assert set(controller.scenario.factor_overrides) == {f for f, _ in page.factor_rows.values()}
     assert controller.undo_stack.count() == steps + 1
     assert "scaled together" in page.fit_result.text()
-    assert "eta_mem" in page.fit_result.text()
+    assert "Memory bandwidth efficiency, weights (vLLM)" in page.fit_result.text()
+    assert "eta_mem" not in page.fit_result.text()  # the label, not the factor's name
     assert "Check:" in page.fit_check.text()
     controller.undo_stack.undo()
     assert controller.scenario.factor_overrides == {}

@@ -23,8 +23,8 @@ def test_report_summarises_the_result(report, controller):
         assert render(message) in text
     for lever in r.performance.levers:
         assert render(lever.change_message) in text
-    for assumption in r.assumptions:
-        assert assumption.name in text
+    for assumption in r.assumptions:  # by its name; its id is no word for the reader
+        assert assumption.label("en") in text
 
 
 def test_report_follows_edits(report, controller):

@@ -74,12 +74,26 @@ def test_invalid_context_shows_message_and_keeps_scenario(qtbot, page, controlle
 
 
 def test_presets_set_max_context(qtbot, page, controller):
+    controller.edit("model", "qwen3-8b")  # 32K of context and more
+    controller.recompute()
     qtbot.mouseClick(page.preset_buttons["32K"], Qt.MouseButton.LeftButton)
     assert controller.scenario.workload.max_context_tokens == 32768
     assert page.field("workload.max_context_tokens").editor.text() == "32,768"
     qtbot.mouseClick(page.preset_buttons["2K"], Qt.MouseButton.LeftButton)  # < prompt + output
     assert controller.scenario.workload.max_context_tokens == 32768
     assert "smaller" in page.field("workload.max_context_tokens").message.text()
+
+
+def test_presets_longer_than_the_model_takes_are_disabled(qtbot, page, controller):
+    limit = controller.result.model.max_context_tokens  # Llama 3 70B: 8,192
+    assert limit == 8192
+    assert page.preset_buttons["8K"].isEnabled()
+    for name in ("32K", "128K"):
+        button = page.preset_buttons[name]
+        assert not button.isEnabled()
+        assert "8,192" in button.toolTip()
+    qtbot.mouseClick(page.preset_buttons["32K"], Qt.MouseButton.LeftButton)
+    assert controller.scenario.workload.max_context_tokens == 8192
 
 
 def test_model_search_filters_and_choice_changes_result(qtbot, page, controller):

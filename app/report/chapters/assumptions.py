@@ -7,7 +7,7 @@ from reportlab.platypus import Flowable, Paragraph
 from app.domain.result import Assumption
 from app.report.context import Context
 from app.report.flowables import cell, heading, para, subheading
-from app.report.style import MUTED, styles, table
+from app.report.style import styles, table
 from app.report.text import markup, quantity, yes_no
 
 FORMULAS: list[tuple[str, str, str]] = [
@@ -50,11 +50,9 @@ SYMBOLS = ("L layers, h hidden size, n_h attention heads, n_kv KV heads, d_h hea
 
 
 def assumption_cell(a: Assumption, lang: str) -> Paragraph:
-    """The readable name of an assumption, its id (as in the result JSON and the scenario's
-    factor_overrides) small and grey under it."""
-    grey = f"#{MUTED.hexval()[2:]}"
-    return Paragraph(f'{markup(a.label(lang))}<br/><font size="6" color="{grey}">'
-                     f"{markup(a.name)}</font>", styles()["cell_small"])
+    """The readable name of an assumption (its id stays in the attached result JSON: a
+    reader is not asked to read JSON paths)."""
+    return Paragraph(markup(a.label(lang)), styles()["cell_small"])
 
 
 def section_assumptions(ctx: Context) -> list[Flowable]:

@@ -116,14 +116,24 @@ def curve_value(result: SizingResult, metric: str, users: float) -> float | None
     return None
 
 
-def fitted_text(overrides: dict[str, float]) -> str:
+def fitted_text(overrides: dict[str, float], labels: dict[str, str]) -> str:
+    """The fitted factors, each by its label (``labels``: factor -> label; the factor's name
+    where the result has no row for it)."""
     parts = []
     for name in OVERRIDABLE_FACTORS:
         if name in overrides:
             scale = FACTOR_TIME[1] if name.endswith("_s") else 1.0
             unit = f" {FACTOR_TIME[0]}" if name.endswith("_s") else ""
-            parts.append(f"{name} {number(overrides[name] * scale, ',.4g')}{unit}")
+            parts.append(f"{labels.get(name, name)} {number(overrides[name] * scale, ',.4g')}"
+                         f"{unit}")
     return ", ".join(parts)
+
+
+def factor_labels(result: SizingResult | None) -> dict[str, str]:
+    """Each overridable factor's label in the window's language, from the result's rows."""
+    if result is None:
+        return {}
+    return {factor_of(a): a.label(language()) for a in result.assumptions if factor_of(a)}
 
 
 class NoteLabel(QLabel):
@@ -304,7 +314,7 @@ class AssumptionsPage(StepPage):
                  t("overridden") if a.overridden else "", source)
         for col, text in enumerate(texts):
             self.table.setItem(row, col, self.cell(text, a, editable=bool(factor) and col == VALUE))
-        self.table.item(row, NAME).setToolTip(a.name)  # the id: JSON, factor_overrides
+        self.table.item(row, NAME).setToolTip(a.label(lang))  # the whole name, if elided
         self.table.item(row, SOURCE).setToolTip(source)
 
     def cell(self, text: str, a: Assumption, editable: bool) -> QTableWidgetItem:
@@ -327,8 +337,7 @@ class AssumptionsPage(StepPage):
             return
         a = result.assumptions[row]
         lang = language()
-        self.source.setText(f"<b>{escape(a.label(lang))}</b> ({escape(a.name)}): "
-                            f"{escape(a.source_text(lang))}")
+        self.source.setText(f"<b>{escape(a.label(lang))}</b>: {escape(a.source_text(lang))}")
 
     # --- edits -----------------------------------------------------------------------------
     def value_edited(self, item: QTableWidgetItem) -> None:
@@ -344,8 +353,9 @@ class AssumptionsPage(StepPage):
 
     def set_factor(self, factor: str, value: float | None) -> list[str]:
         """Override one factor for this scenario (None: back to the catalog value)."""
+        label = factor_labels(self.controller.result).get(factor, factor)
         problems = self.controller.edit(f"factor_overrides.{factor}", value,
-                                        label=t("Override {factor}", factor=factor))
+                                        label=t("Override {factor}", factor=label))
         if problems:
             self.refuse("\n".join(problems))
         else:
@@ -416,7 +426,7 @@ class AssumptionsPage(StepPage):
         self.fit_result.setText(t(
             "All efficiencies were scaled together by one factor (and the overheads divided by "
             "it) to match the measurement. Fitted values: {values}.",
-            values=fitted_text(self.fitted)))
+            values=fitted_text(self.fitted, factor_labels(self.controller.result))))
 
     def show_check(self, result: SizingResult) -> None:
         if self.pending_check is None:

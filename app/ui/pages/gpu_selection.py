@@ -113,7 +113,7 @@ def chosen_text(chosen_by: str) -> str:
         "fewest GPUs that fit and meet the target time":
             t("training: fewest GPUs that fit and meet the target time"),
         "closest (nothing fits within training.max_gpus)":
-            t("training: closest (nothing fits within training.max_gpus)"),
+            t("training: closest (nothing fits within the most GPUs allowed)"),
     }
     if how not in texts:
         return chosen_by

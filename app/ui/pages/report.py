@@ -132,7 +132,7 @@ def assumption_row(a: Assumption) -> tuple[str, ...]:
         value = value * factor
     shown = plain_number(value) if isinstance(value, int | float) else str(value)
     flag = escape(t("yes")) if a.overridden else ""
-    name = f"{escape(a.label(language()))}<br><span class='muted'>{escape(a.name)}</span>"
+    name = escape(a.label(language()))  # the id (a JSON path) is no word for the reader
     return (name, escape(shown), escape(unit_text(unit)),
             escape(a.source_text(language())), flag)
 

@@ -378,9 +378,7 @@ class RequirementsPage(StepPage):
     def retranslate(self) -> None:
         for setter, english in self.texts:
             setter(t(english))
-        for name, tokens in CONTEXT_PRESETS:
-            self.preset_buttons[name].setToolTip(
-                t("Set the maximum context to {tokens:,} tokens.", tokens=tokens))
+        self.limit_presets()
         for field in self.fields:
             field.retranslate()
         self.show_placeholders()
@@ -409,8 +407,22 @@ class RequirementsPage(StepPage):
                             (self.window, "batch_completion_window_h")):
             field.set_placeholder(t("default: {value:g}", value=catalog.default(name)))
 
+    def limit_presets(self) -> None:
+        """A context preset longer than the model takes is disabled, and says why."""
+        result = self.controller.result
+        limit = result.model.max_context_tokens if result is not None else None
+        for name, tokens in CONTEXT_PRESETS:
+            button = self.preset_buttons[name]
+            allowed = limit is None or tokens <= limit
+            button.setEnabled(allowed)
+            button.setToolTip(t("Set the maximum context to {tokens:,} tokens.", tokens=tokens)
+                              if allowed else t(
+                "{model} takes at most {limit:,} tokens of context.",
+                model=result.model.name, limit=limit))
+
     def show_result(self, result: SizingResult) -> None:
         self.refresh_models()
+        self.limit_presets()
         for name, value in model_facts(result.model).items():
             self.fact_values[name].setText(value)
         precision = result.inputs.precision
