@@ -25,9 +25,9 @@ logarithm is modelled as a sum of effects, per metric group ``m`` (throughput, d
 part (vLLM's TTFT is slower still). Both are ridge-penalised (``RIDGE_SHARED``,
 ``RIDGE_BY_METRIC``): a level with few cases is pulled towards the others, and a level with no
 case in the fit gets no effect at all, which is exactly the prediction for an unseen group.
-The fit is linear least squares in ``log s`` (closed form); the prediction of a case is the
-engine's figure at the fitted speed, read from its curve of figures over :data:`SPEEDS`
-(piecewise linear in log-log, exact at the grid points).
+The fit is least squares in ``log s`` with Huber weights (:func:`fit_speed_model`); the
+prediction of a case is the engine's figure at the fitted speed, read from its curve of
+figures over :data:`SPEEDS` (piecewise linear in log-log, exact at the grid points).
 
 Why a reference fitted to nothing: the catalog's fitted profiles were fitted to these very
 cases, so starting from one of them would let the left-out cases leak into their own
@@ -76,6 +76,10 @@ SPEEDS = np.geomspace(1 / 16, 8, 29)
 #: squared log error: an effect needs about this many cases to reach half its raw value).
 RIDGE_SHARED = 1.0
 RIDGE_BY_METRIC = 3.0
+#: Residual in ``log s`` beyond which a case's weight falls (Huber's loss): log(1.5) [-].
+HUBER_LOG = float(np.log(1.5))
+#: Reweighting rounds of the robust fit (converged to 1e-3 in log s well before).
+HUBER_ROUNDS = 12
 #: A near-zero penalty that keeps the per-metric intercepts determined [-].
 RIDGE_INTERCEPT = 1e-6
 
@@ -172,10 +176,15 @@ def _penalty(name: tuple[str, ...]) -> float:
 
 
 def fit_speed_model(curves: list[Curve]) -> SpeedModel:
-    """Ridge least squares of the cases' ``log s_i`` on their regime's effects.
+    """Robust ridge least squares of the cases' ``log s_i`` on their regime's effects.
 
-    ``theta = (X^T X + diag(lambda))^-1 X^T y`` (Hastie et al. 2009, eq. 3.44); a metric group
-    with no case keeps no intercept.
+    ``theta = (X^T W X + diag(lambda))^-1 X^T W y`` (Hastie et al. 2009, eq. 3.44, with case
+    weights), the weights ``W`` those of Huber's loss found by iteratively reweighted least
+    squares: a case whose residual exceeds :data:`HUBER_LOG` (in ``log s``) counts in
+    proportion to ``HUBER_LOG / |residual|``, so one benchmark far off the rest (a queueing
+    TTFT, an early engine release) cannot set a whole group's level (Huber, Robust
+    Estimation of a Location Parameter, Ann. Math. Statist. 35, 1964). A metric group with no
+    case keeps no intercept.
     """
     names = sorted({name for c in curves for name in _columns(c.regime)})
     index = {name: i for i, name in enumerate(names)}
@@ -185,7 +194,12 @@ def fit_speed_model(curves: list[Curve]) -> SpeedModel:
             design[row, index[name]] = 1.0
     target = np.log([c.measured_speed for c in curves])
     penalty = np.diag([_penalty(name) for name in names])
-    theta = np.linalg.solve(design.T @ design + penalty, design.T @ target)
+    weights = np.ones(len(curves))
+    for _ in range(HUBER_ROUNDS):
+        weighted = design.T * weights
+        theta = np.linalg.solve(weighted @ design + penalty, weighted @ target)
+        residual = np.abs(target - design @ theta)
+        weights = np.minimum(1.0, HUBER_LOG / np.maximum(residual, 1e-12))
     return SpeedModel({name: float(theta[i]) for name, i in index.items()})
 
 
@@ -324,7 +338,8 @@ def document(residuals: list[Residual], case_files: list[str], skipped: list[dic
     return {
         "generated_by": "make cross-validation (app.engine.cross_validation)",
         "method": {"reference_engine": REFERENCE_ENGINE, "ridge_shared": RIDGE_SHARED,
-                   "ridge_by_metric": RIDGE_BY_METRIC, "dimensions": list(DIMENSIONS),
+                   "ridge_by_metric": RIDGE_BY_METRIC, "huber_log": _rounded(HUBER_LOG),
+                   "dimensions": list(DIMENSIONS),
                    "speeds": [_rounded(s) for s in SPEEDS]},
         "case_files": case_files,
         "skipped": skipped,

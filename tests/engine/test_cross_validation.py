@@ -75,6 +75,18 @@ def test_the_fit_recovers_engine_effects_and_pools_a_small_group():
     assert 0.5 < one_case / np.exp(small.log_speed(regime("tensorrt-llm"))) < 0.9  # pooled
 
 
+def test_one_case_far_off_the_rest_does_not_set_its_groups_level():
+    """Huber weights: ten vLLM cases at speed 0.5 and one at 0.07 (a queueing outlier) give
+    0.50 against TensorRT-LLM; plain (ridge) least squares gives 0.44."""
+    curves = [curve(f"a{i}", "tensorrt-llm", 1.0) for i in range(20)]
+    curves += [curve(f"b{i}", "vllm", 0.5) for i in range(10)]
+    curves.append(cv.Curve(case("far", 1000.0 * 0.07, engine="vllm"), regime("vllm"),
+                           1000.0 * cv.SPEEDS))
+    model = cv.fit_speed_model(curves)
+    ratio = np.exp(model.log_speed(regime("vllm")) - model.log_speed(regime("tensorrt-llm")))
+    assert ratio == pytest.approx(0.5, abs=0.02)
+
+
 def test_a_left_out_level_is_predicted_without_its_cases():
     curves = [curve(f"a{i}", "tensorrt-llm", 1.0) for i in range(10)]
     curves += [curve(f"b{i}", "vllm", 0.5) for i in range(3)]

@@ -4,11 +4,12 @@ Run from the repository root::
 
     .venv/bin/python tests/validation/fit_profiles.py [ENGINE ...]
 
-For each engine it minimises the squared log error of every case of that engine
-(resources/calibration/calibration_cases.json) over the engine-wide latencies and, per GPU family
-that has cases, the four roofline efficiencies, within physical bounds. It prints the fitted
-TOML tables to paste into catalogs/engines.toml and the residual summary. The fit is a
-coordinate descent in log space: slow (about a minute per engine) but dependency-free.
+For each engine it minimises the squared log error of every case of that engine (every
+shipped case file, resources/calibration/calibration_cases*.json) over the engine-wide
+latencies and, per GPU family that has cases, the four roofline efficiencies, within
+physical bounds. It prints the fitted TOML tables to paste into catalogs/engines.toml and the
+residual summary. The fit is a coordinate descent in log space: slow (about a minute per
+engine) but dependency-free.
 """
 
 from __future__ import annotations
@@ -17,12 +18,11 @@ import json
 import math
 import sys
 
-from app import paths
 from app.catalog.loader import load_catalog
 from app.domain.catalog import Catalog, EfficiencyFactors
-from app.engine.calibration import normalise_case, run_cases, summarise
+from app.engine.calibration import load_cases, run_cases, summarise
+from app.report.accuracy import read_cases
 
-CASES = paths.calibration_cases()
 LATENCIES = ("step_overhead_s", "layer_overhead_s", "fixed_latency_s", "comm_latency_s",
              "comm_efficiency")
 ROOFLINE = ("eta_mem", "eta_kv", "eta_decode", "eta_prefill")
@@ -100,7 +100,7 @@ def as_toml(engine: str, params: dict[tuple, float]) -> str:
 
 def main(engines: list[str]) -> None:
     catalog = load_catalog(include_user=False)
-    cases = [normalise_case(raw) for raw in json.loads(CASES.read_text())]
+    cases, _ = load_cases(read_cases())
     for engine in engines or sorted({c.engine for c in cases}):
         mine = [c for c in cases if c.engine == engine]
         print(f"fitting {engine} on {len(mine)} cases", file=sys.stderr)

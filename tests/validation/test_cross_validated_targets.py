@@ -26,10 +26,10 @@ TARGETS = {"throughput": 0.15, "decode": 0.15, "ttft": 0.25}
 WORST_TARGET = 2.0
 #: dimension -> metric group -> (median |error|, worst factor) the model reaches today.
 RATCHET = {
-    "engine": {"decode": (0.269, 7.13), "throughput": (0.447, 8.49), "ttft": (0.581, 18.78)},
-    "gpu_family": {"decode": (0.355, 8.82), "throughput": (0.374, 5.7), "ttft": (0.676, 19.6)},
-    "model_kind": {"decode": (0.251, 13.13), "throughput": (0.406, 5.58), "ttft": (2.701, 82.65)},
-    "weight_class": {"decode": (0.351, 7.12), "throughput": (0.353, 6.14), "ttft": (0.48, 80.53)},
+    "engine": {"decode": (0.24, 7.2), "throughput": (0.428, 6.83), "ttft": (0.633, 16.74)},
+    "gpu_family": {"decode": (0.2, 9.08), "throughput": (0.356, 5.43), "ttft": (0.675, 30.97)},
+    "model_kind": {"decode": (0.241, 12.88), "throughput": (0.349, 5.08), "ttft": (2.393, 65.77)},
+    "weight_class": {"decode": (0.309, 9.76), "throughput": (0.307, 5.67), "ttft": (0.548, 82.01)},
 }
 
 
