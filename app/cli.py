@@ -47,18 +47,32 @@ def scenario_data(args: argparse.Namespace) -> dict:
         raise api.ScenarioError(["give a scenario file, or --example NAME "
                                  f"({', '.join(api.example_names())})"])
     path = Path(args.scenario)
-    if is_pdf(path):  # a report: the scenario attached to it
-        from app.report import attachments
-
-        try:
-            return attachments.scenario_from_report(path)
-        except attachments.ReportFileError as exc:
-            raise api.ScenarioError([str(exc)]) from None
+    if is_pdf(path):  # a report: the scenario attached to it, if the report is as signed
+        return report_scenario(path, getattr(args, "accept_modified", False))
     return api._parse(path)
+
+
+def report_scenario(path: Path, accept_modified: bool) -> dict:
+    """The scenario a report carries; refused when the signed report was modified."""
+    from app.report import attachments, verify
+
+    try:
+        data, outcome = verify.checked_scenario(path, accept_modified)
+    except verify.ModifiedReportError as exc:
+        raise api.ScenarioError([f"{exc}; give --accept-modified to use it anyway"]) from None
+    except attachments.ReportFileError as exc:
+        raise api.ScenarioError([str(exc)]) from None
+    if outcome.status in (verify.MODIFIED, verify.FORGED):
+        print(f"aisizer: warning: '{path}' is {outcome.summary}; its attached scenario is used "
+              "because --accept-modified was given, and may not be what was signed",
+              file=sys.stderr)
+    return data
 
 
 def is_pdf(path: Path) -> bool:
     try:
+        if not path.is_file():  # a FIFO or device would block the read
+            return False
         with path.open("rb") as stream:
             return stream.read(5) == b"%PDF-"
     except OSError:
@@ -167,24 +181,67 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from app.report import attachments, verify
     from app.report.identity import IdentityError
 
+    trust = [Path(p) for p in args.trust or []]
     try:
-        outcome = verify.verify_file(Path(args.report), [Path(p) for p in args.trust or []])
+        outcome = verify.verify_file(Path(args.report), trust)
+        pinned = verify.pin(outcome, args.pin or None) if args.pin is not None else None
+        if pinned is not None:
+            outcome = verify.verify_file(Path(args.report), trust)
     except (attachments.ReportFileError, IdentityError) as exc:
         return fail([str(exc)])
+    except verify.PinError as exc:
+        _print_verification(args, outcome)
+        return fail([str(exc)])
+    _print_verification(args, outcome)
+    if pinned is not None and not args.json:
+        print(f"  pinned: the signing certificate is kept in {pinned}; later reports signed "
+              "with it verify as trusted")
+    return EXIT_OK if outcome.trusted else EXIT_NOT_TRUSTED
+
+
+def _print_verification(args: argparse.Namespace, outcome) -> None:
+    """The verdict, led by the signing certificate's fingerprint in groups of four."""
+    from app.report import verify
+
     if args.json:
         json.dump(outcome.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
-    else:
-        print(f"{args.report}: {outcome.summary}")
-        print(f"  {outcome.detail}")
-        for label, value in (("signer", outcome.signer), ("organisation", outcome.organisation),
-                             ("email", outcome.email), ("signing time", outcome.signing_time),
-                             ("certificate SHA-256", outcome.fingerprint),
-                             ("trust anchor", outcome.trust_anchor),
-                             ("attachments", ", ".join(outcome.attachments))):
-            if value:
-                print(f"  {label + ':':<21}{value}")
-    return EXIT_OK if outcome.trusted else EXIT_NOT_TRUSTED
+        return
+    if outcome.fingerprint:
+        groups = outcome.fingerprint_groups.split()
+        print("Signing certificate SHA-256 fingerprint (compare it with the signer's, by phone "
+              "or letter):")
+        print(f"  {' '.join(groups[:8])}")
+        print(f"  {' '.join(groups[8:])}")
+        print(f"  {verify.PRINTED_CLAIM}")
+        if outcome.printed_matches is True:
+            print("  The fingerprint printed in the report matches the signing certificate.")
+        elif outcome.printed_matches is None:
+            print("  The report's pages print no fingerprint to compare.")
+        else:
+            print("  The fingerprint printed in the report does NOT match the signing "
+                  "certificate.")
+    elif outcome.status == verify.NOT_SIGNED:
+        print("Signing certificate: none. This report is not signed, whatever its pages show.")
+    print(f"{args.report}: {outcome.summary}")
+    print(f"  {outcome.detail}")
+    for label, value in (("signer", outcome.signer), ("organisation", outcome.organisation),
+                         ("email", outcome.email), ("signing time", outcome.signing_time),
+                         ("certificate SHA-256", outcome.fingerprint),
+                         ("printed fingerprint", ", ".join(
+                             f for f in outcome.printed_fingerprints if
+                             f != outcome.fingerprint)),
+                         ("trust anchor", outcome.trust_anchor),
+                         ("attachments", ", ".join(outcome.attachments)),
+                         ("file SHA-256", outcome.file_sha256)):
+        if value:
+            print(f"  {label + ':':<21}{value}")
+
+
+def _accept_modified_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--accept-modified", action="store_true",
+                        help="use the scenario of a signed report even when the report was "
+                             "modified after signing (a warning says so)")
 
 
 def _refuse_overwrite(path: Path, force: bool) -> None:
@@ -481,6 +538,7 @@ def parser() -> argparse.ArgumentParser:
     size = sub.add_parser("size", help="size a scenario")
     size.add_argument("scenario", nargs="?", help="scenario JSON file")
     size.add_argument("--example", metavar="NAME", help="size a built-in example instead")
+    _accept_modified_option(size)
     size.add_argument("--json", action="store_true", help="print the result JSON")
     size.add_argument("--set", action="append", metavar="PATH=VALUE",
                       help="override a field, e.g. workload.concurrent_users=64")
@@ -539,6 +597,7 @@ def add_report_parsers(sub) -> None:
     report = sub.add_parser("report", help="write the PDF report of a scenario")
     report.add_argument("scenario", nargs="?", help="scenario JSON file (or a report PDF)")
     report.add_argument("--example", metavar="NAME", help="report a built-in example instead")
+    _accept_modified_option(report)
     report.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
     report.add_argument("--sign", metavar="IDENTITY.p12",
                         help="sign with this identity (default: the configured identity, if "
@@ -558,6 +617,10 @@ def add_report_parsers(sub) -> None:
     verify.add_argument("--trust", action="append", metavar="CA.pem",
                         help="a trust anchor (PEM or DER certificate); may repeat")
     verify.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    verify.add_argument("--pin", nargs="?", const="", default=None, metavar="FINGERPRINT",
+                        help="trust this report's signer from now on (the certificate is kept "
+                             "in the configuration folder's trust/); with FINGERPRINT, only "
+                             "if it is the signing certificate's")
     verify.set_defaults(func=cmd_verify)
     ident = sub.add_parser("identity", help="manage the local signing identity")
     ident_sub = ident.add_subparsers(dest="action", required=True)

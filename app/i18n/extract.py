@@ -255,8 +255,10 @@ CONSTANTS: list[tuple[str, str, Selector]] = [
     ("app/ui/pages/__init__.py", "EXTRAS", call_arg("Page", 0)),
     # Help > Verify report: t(outcome.summary), t(outcome.detail) (app/report/verify.py)
     ("app/report/verify.py", "SUMMARIES", values),
-    ("app/report/verify.py", "def verify_bytes", call_arg("Verification", 1)),
+    ("app/report/verify.py", "PRINTED_CLAIM", every),
+    ("app/report/verify.py", "def _verify", call_arg("Verification", 1)),
     ("app/report/verify.py", "def _check_one", call_arg("Verification", 1)),
+    ("app/report/signed_form.py", "CMS_PROBLEMS", values),  # a detail: t(outcome.detail)
     # Engine codes the window shows through t(): verdicts (gpu_selection: t(c.verdict)) and
     # the ranking the search fell back to (t(how)).
     ("app/engine/selection.py", "def verdict_for", item(0)),

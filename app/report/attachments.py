@@ -12,6 +12,8 @@ import datetime as dt
 import hashlib
 import io
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,13 @@ SCENARIO = "scenario.json"
 RESULT = "result.json"
 DESCRIPTIONS = {SCENARIO: "AI Sizer scenario (the input of this report)",
                 RESULT: "AI Sizer result (every figure of this report)"}
+
+
+# An AI Sizer report is well under 1 MB (the worked example: 137 kB signed). A file far
+# larger is not one, and is refused from its size before it is read, so that verifying or
+# opening any file stays within seconds and a bounded amount of memory.
+MAX_REPORT_BYTES = 32_000_000
+READ_CHUNK = 1024 * 1024
 
 
 class ReportFileError(ValueError):
@@ -108,32 +117,68 @@ def attachments(reader: PdfFileReader) -> dict[str, bytes]:
     return found
 
 
-def read_attachments(path: Path) -> dict[str, bytes]:
+def read_report(path: Path) -> bytes:
+    """The bytes of the report at ``path``, read with bounds (ReportFileError otherwise).
+
+    Only a regular file is read (a FIFO or device would block or never end), and only up to
+    :data:`MAX_REPORT_BYTES`: a larger file is refused from its size, before it is read.
+    """
+    path = Path(path)
     try:
-        data = Path(path).read_bytes()
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise ReportFileError(f"'{path}' is not a regular file; give a report PDF")
+        if info.st_size > MAX_REPORT_BYTES:
+            raise ReportFileError(_too_large(path, info.st_size))
+        chunks, total = [], 0
+        with path.open("rb") as stream:
+            while chunk := stream.read(READ_CHUNK):
+                total += len(chunk)
+                if total > MAX_REPORT_BYTES:  # the file grew while it was read
+                    raise ReportFileError(_too_large(path, total))
+                chunks.append(chunk)
     except OSError as exc:
         raise ReportFileError(f"cannot read '{path}': {exc.strerror}") from None
-    return attachments(read_pdf(data, str(path)))
+    return b"".join(chunks)
+
+
+def _too_large(path: Path, size: int) -> str:
+    return (f"'{path}' is {size / 1e6:,.1f} MB; an AI Sizer report is far smaller, and files "
+            f"over {MAX_REPORT_BYTES / 1e6:,.1f} MB are not checked")
+
+
+def read_attachments(path: Path) -> dict[str, bytes]:
+    return attachments(read_pdf(read_report(path), str(path)))
 
 
 def scenario_from_report(path: Path) -> dict:
-    """The scenario a report was made from (ReportFileError when it has none)."""
-    files = read_attachments(path)
+    """The scenario a report was made from (ReportFileError when it has none).
+
+    This does not check the signature; :func:`app.report.verify.checked_scenario` does.
+    """
+    return scenario_from_bytes(read_report(path), Path(path))
+
+
+def scenario_from_bytes(data: bytes, path: Path) -> dict:
+    """The scenario attached to the report ``data`` read from ``path``."""
+    files = attachments(read_pdf(data, str(path)))
     if SCENARIO not in files:
         raise ReportFileError(f"'{path}' has no attached {SCENARIO}; it is not an AI Sizer "
                               "report")
     try:
-        data = json.loads(files[SCENARIO].decode("utf-8"))
+        scenario = json.loads(files[SCENARIO].decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise ReportFileError(f"the {SCENARIO} attached to '{path}' is not valid JSON") from None
-    if not isinstance(data, dict):
+    if not isinstance(scenario, dict):
         raise ReportFileError(f"the {SCENARIO} attached to '{path}' is not a JSON object")
-    return data
+    return scenario
 
 
 def is_pdf(path: Path) -> bool:
     """Whether ``path`` starts with the PDF header (reports open like scenario files)."""
     try:
+        if not Path(path).is_file():  # a FIFO or device would block the read
+            return False
         with Path(path).open("rb") as stream:
             return stream.read(5) == b"%PDF-"
     except OSError:

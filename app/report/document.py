@@ -33,6 +33,7 @@ from app.report.chapters.cover import cover
 from app.report.chapters.signature import section_signature
 from app.report.context import Context, Signer
 from app.report.flowables import Heading, para
+from app.report.identity import grouped
 from app.report.style import (
     ACCENT,
     BOTTOM_MARGIN,
@@ -83,14 +84,16 @@ class SignatureBlock(Flowable):
         c.setFont(FONT_BOLD, 10)
         top = self.height - 16
         c.drawString(10, top, t(lang, "Digitally signed (PAdES baseline B-B)"))
+        groups = grouped(s.fingerprint).split()  # 16 groups of four, read aloud in two lines
+        fingerprint_lines = (" ".join(groups[:8]), " ".join(groups[8:]))
         lines = [
             (t(lang, "Signer"), s.name),
             (t(lang, "Organisation"), s.organisation or "–"),
             (t(lang, "Email"), s.email or "–"),
             (t(lang, "Signing time"), s.signing_time),
             (t(lang, "Certificate issuer"), t(lang, s.issuer)),
-            (t(lang, "SHA-256 fingerprint"), s.fingerprint[:47]),
-            ("", s.fingerprint[48:]),
+            (t(lang, "SHA-256 fingerprint"), fingerprint_lines[0]),
+            ("", fingerprint_lines[1]),
         ]
         y = top - 15
         for label, value in lines:

@@ -86,6 +86,15 @@ def fingerprint(certificate: x509.Certificate) -> str:
     return ":".join(f"{byte:02X}" for byte in digest)
 
 
+def grouped(fingerprint_text: str) -> str:
+    """A fingerprint (AB:CD:... or bare hex) in groups of four, easy to read aloud.
+
+    ``AB:CD:EF:01:...`` becomes ``ABCD EF01 ...``: 16 groups for SHA-256.
+    """
+    digits = "".join(ch for ch in fingerprint_text.upper() if ch in "0123456789ABCDEF")
+    return " ".join(digits[i:i + 4] for i in range(0, len(digits), 4))
+
+
 def subject_field(certificate: x509.Certificate, oid: x509.ObjectIdentifier) -> str:
     values = certificate.subject.get_attributes_for_oid(oid)
     return str(values[0].value) if values else ""

@@ -42,10 +42,17 @@ def pdf_signer(identity: Identity) -> signers.SimpleSigner:
         serialization.Encoding.DER, serialization.PrivateFormat.PKCS8,
         serialization.NoEncryption()))
     certificate = asn1_certificate(identity.certificate)
-    chain = [asn1_certificate(cert) for cert in identity.chain]
+    # pyHanko adds the signing certificate to the registry's in the CMS (a set of asn1crypto
+    # objects, which compare by identity): the registry holds the chain alone, each once, so
+    # that the signature carries every certificate exactly once (verify calls a duplicate a
+    # modification).
+    chain: list[asn1_x509.Certificate] = []
+    for cert in identity.chain:
+        der = asn1_certificate(cert)
+        if der.dump() != certificate.dump() and all(der.dump() != c.dump() for c in chain):
+            chain.append(der)
     return signers.SimpleSigner(signing_cert=certificate, signing_key=key,
-                                cert_registry=SimpleCertificateStore.from_certs(
-                                    [certificate, *chain]))
+                                cert_registry=SimpleCertificateStore.from_certs(chain))
 
 
 class TimedPdfSigner(signers.PdfSigner):

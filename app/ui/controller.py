@@ -60,11 +60,21 @@ RECOMPUTE_DELAY_MS = 30
 
 
 def scenario_of_report(path: Path) -> dict:
-    """The scenario attached to an AI Sizer report, validated (ScenarioError otherwise)."""
-    from app.report.attachments import ReportFileError, scenario_from_report
+    """The scenario attached to an AI Sizer report, validated (ScenarioError otherwise).
+
+    A signed report modified after signing (or forged) is refused: its attachment is not
+    what the signer signed (``aisizer size --accept-modified`` is the way to use it anyway).
+    """
+    from app.report.attachments import ReportFileError
+    from app.report.verify import ModifiedReportError, checked_scenario
 
     try:
-        data = scenario_from_report(path)
+        data, _ = checked_scenario(path)
+    except ModifiedReportError as exc:
+        raise api.ScenarioError([text.t(
+            "{path} is {verdict} ({detail}). Its attached scenario is not opened, because it "
+            "may not be what the signer signed.", path=str(path),
+            verdict=text.t(exc.outcome.summary), detail=text.t(exc.outcome.detail))]) from None
     except (ReportFileError, OSError) as exc:
         raise api.ScenarioError([str(exc)]) from None
     api.load_scenario(data)

@@ -1,5 +1,8 @@
 """File > Export report and Help > Verify report from the window."""
 
+import pytest
+
+from app.api import ScenarioError
 from app.report import identity as identities
 from app.report.verify import INTACT_UNTRUSTED, NOT_SIGNED, VALID_AND_TRUSTED
 from app.ui.dialogs.report_dialogs import ExportDialog, IdentityDialog, VerifyDialog
@@ -94,3 +97,47 @@ def test_opening_a_report_restores_its_scenario(qtbot, controller, tmp_path):
     controller.open(path)
     assert controller.scenario.workload.concurrent_users == 17
     assert controller.path is None  # a report is not overwritten by Save
+
+
+def test_verify_dialog_leads_with_the_fingerprint_and_pins(qtbot, controller, tmp_path):
+    IdentityDialog.create_identity("Ada Analyst", "Bank", "ada@bank.example", PASS, PASS)
+    signer = identities.load(None, PASS)
+    export = ExportDialog(controller)
+    qtbot.addWidget(export)
+    path = tmp_path / "signed.pdf"
+    assert export.export_to(path, "en", "a4", True, PASS) == ""
+    for name in identities.certificate_path().parent.glob("identity.*"):
+        name.unlink()  # the reader's machine: no identity, nothing trusted yet
+    dialog = VerifyDialog(controller)
+    qtbot.addWidget(dialog)
+    dialog.path.setText(str(path))
+    dialog.check()
+    shown = dialog.outcome.text()
+    groups = identities.grouped(signer.fingerprint).split()
+    assert shown.index(" ".join(groups[:8])) < shown.index("intact but signer not trusted")
+    assert "only a claim" in shown
+    assert dialog.pin_button.isEnabled()
+    assert dialog.pin() == ""
+    assert "valid and trusted" in dialog.outcome.text()
+    assert not dialog.pin_button.isEnabled()
+
+
+def test_a_modified_report_is_not_opened(qtbot, controller, tmp_path):
+    IdentityDialog.create_identity("Ada Analyst", "Bank", "ada@bank.example", PASS, PASS)
+    export = ExportDialog(controller)
+    qtbot.addWidget(export)
+    path = tmp_path / "signed.pdf"
+    controller.edit("workload.concurrent_users", 12)
+    controller.recompute()
+    assert export.export_to(path, "en", "a4", True, PASS) == ""
+    path.write_bytes(path.read_bytes() + b"\n% changed\n")
+    controller.new()
+    before = controller.scenario.workload.concurrent_users
+    dialog = VerifyDialog(controller)
+    qtbot.addWidget(dialog)
+    dialog.path.setText(str(path))
+    problem = dialog.open_scenario()
+    assert "modified after signing" in problem and "not opened" in problem
+    assert controller.scenario.workload.concurrent_users == before
+    with pytest.raises(ScenarioError, match="not opened"):
+        controller.open(path)

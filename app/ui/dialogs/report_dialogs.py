@@ -7,8 +7,10 @@ tests call; the dialogs only collect the inputs.
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -26,10 +29,19 @@ from PySide6.QtWidgets import (
 from app.api import ScenarioError
 from app.i18n import LANGUAGES
 from app.report import identity as identities
-from app.report.attachments import scenario_from_report
 from app.report.export import build_report, write_report
-from app.report.verify import ReportFileError, Verification, verify_file
-from app.ui.controller import Controller
+from app.report.identity import IdentityError
+from app.report.verify import (
+    INTACT_UNTRUSTED,
+    NOT_SIGNED,
+    PRINTED_CLAIM,
+    PinError,
+    ReportFileError,
+    Verification,
+    pin,
+    verify_file,
+)
+from app.ui.controller import Controller, scenario_of_report
 from app.ui.text import language, t
 
 ERROR_STYLE = "color: #c62828;"
@@ -181,21 +193,32 @@ class ExportDialog(QDialog):
 
 
 class VerifyDialog(QDialog):
-    """Check a report's signature and say what it means; open its scenario."""
+    """Check a report's signature and say what it means; pin its signer; open its scenario.
+
+    The outcome leads with the signing certificate's fingerprint in groups of four, the one
+    to compare by phone or letter; the fingerprint printed in the report is only a claim.
+    """
 
     def __init__(self, controller: Controller, parent: QWidget | None = None):
         super().__init__(parent)
         self.controller = controller
+        self.last: Verification | None = None
         self.setWindowTitle(t("Verify report"))
         self.path = QLineEdit()
         self.trust = QLineEdit()
         self.trust.setPlaceholderText(t("Trusted CA certificates (PEM), optional"))
         check = QPushButton(t("Verify"))
-        check.clicked.connect(lambda: self.show_outcome(self.verify(
-            Path(self.path.text()), [Path(p) for p in self.trust.text().split(";") if p])))
+        check.clicked.connect(self.check)
         browse = QPushButton(t("Choose…"))
         browse.clicked.connect(self.choose)
         self.outcome = QLabel(wordWrap=True)
+        self.outcome.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.pin_button = QPushButton(t("Pin this signer…"))
+        self.pin_button.setToolTip(t("Trust reports signed with this certificate from now on, "
+                                     "once you have compared its fingerprint with the "
+                                     "signer's"))
+        self.pin_button.clicked.connect(self.ask_pin)
+        self.pin_button.setEnabled(False)
         self.open_button = QPushButton(t("Open its scenario"))
         self.open_button.clicked.connect(self.open_scenario)
         layout = QVBoxLayout(self)
@@ -206,7 +229,14 @@ class VerifyDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(check)
         layout.addWidget(self.outcome)
+        layout.addWidget(self.pin_button)
         layout.addWidget(self.open_button)
+
+    def trust_files(self) -> list[Path]:
+        return [Path(p) for p in self.trust.text().split(";") if p]
+
+    def check(self) -> None:
+        self.show_outcome(self.verify(Path(self.path.text()), self.trust_files()))
 
     def choose(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, t("Verify report"), "", "PDF (*.pdf)")
@@ -218,27 +248,76 @@ class VerifyDialog(QDialog):
         """The verification, or a sentence when the file cannot be read."""
         try:
             return verify_file(path, trust or None)
-        except (ReportFileError, OSError) as exc:
+        except (ReportFileError, IdentityError, OSError) as exc:
             return str(exc)
 
     def show_outcome(self, outcome: Verification | str) -> None:
-        if isinstance(outcome, str):
-            self.outcome.setText(outcome)
+        self.last = outcome if isinstance(outcome, Verification) else None
+        self.pin_button.setEnabled(self.last is not None
+                                   and self.last.status == INTACT_UNTRUSTED)
+        self.outcome.setText(outcome_html(outcome))
+
+    def ask_pin(self) -> None:
+        """Ask the user to compare the fingerprint, then pin (the button's action)."""
+        if self.last is None:
             return
-        lines = [f"<b>{t(outcome.summary)}</b>", t(outcome.detail)]
-        if outcome.signer:
-            lines.append(t("Signed by {name} ({organisation}) on {time}", name=outcome.signer,
-                           organisation=outcome.organisation, time=outcome.signing_time))
-            lines.append(t("Certificate fingerprint (SHA-256): {fp}", fp=outcome.fingerprint))
-        self.outcome.setText("<br>".join(lines))
+        answer = QMessageBox.question(self, t("Pin this signer"), t(
+            "Trust every report signed with this certificate from now on?\n\n{fp}\n\n"
+            "Pin it only if the signer {name} has given you this same fingerprint by phone or "
+            "letter. The fingerprint printed in the report does not count.",
+            fp=self.last.fingerprint_groups, name=self.last.signer or "–"))
+        if answer == QMessageBox.StandardButton.Yes:
+            self.pin()
+
+    def pin(self) -> str:
+        """Pin the signer of the last verified report; returns a problem sentence or ''."""
+        if self.last is None:
+            return t("Verify a report first.")
+        try:
+            pin(self.last)
+        except (PinError, OSError) as exc:
+            self.outcome.setText(str(exc))
+            return str(exc)
+        self.check()
+        return ""
 
     def open_scenario(self) -> str:
-        """Load the scenario the report carries; returns a problem sentence or ''."""
+        """Load the scenario the report carries; returns a problem sentence or ''.
+
+        A signed report modified after signing is refused, as File > Open refuses it.
+        """
         try:
-            data = scenario_from_report(Path(self.path.text()))
+            data = scenario_of_report(Path(self.path.text()))
             self.controller.load(data, None)
         except (ReportFileError, OSError, ScenarioError) as exc:
-            text = str(exc)
+            text = "\n".join(exc.problems) if isinstance(exc, ScenarioError) else str(exc)
             self.outcome.setText(text)
             return text
         return ""
+
+
+def outcome_html(outcome: Verification | str) -> str:
+    """What the dialog shows: the fingerprint to read aloud first, then the verdict."""
+    if isinstance(outcome, str):
+        return html.escape(outcome)
+    lines = []
+    if outcome.fingerprint:
+        groups = outcome.fingerprint_groups.split()
+        lines += [t("Signing certificate's SHA-256 fingerprint:"),
+                  f"<tt><big>{' '.join(groups[:8])}<br>{' '.join(groups[8:])}</big></tt>",
+                  html.escape(t(PRINTED_CLAIM))]
+        if outcome.printed_matches is False:
+            lines.append("<b>" + html.escape(t(
+                "The fingerprint printed in the report does not match it.")) + "</b>")
+        elif outcome.printed_matches is None:
+            lines.append(html.escape(t("The report's pages print no fingerprint to compare.")))
+    elif outcome.status == NOT_SIGNED:
+        lines.append(html.escape(t("This report is not signed, whatever its pages show.")))
+    lines += [f"<b>{html.escape(t(outcome.summary))}</b>", html.escape(t(outcome.detail))]
+    if outcome.signer:
+        lines.append(html.escape(t("Signed by {name} ({organisation}) on {time}",
+                                   name=outcome.signer, organisation=outcome.organisation,
+                                   time=outcome.signing_time)))
+    if outcome.trust_anchor:
+        lines.append(html.escape(t("Trust anchor: {anchor}", anchor=outcome.trust_anchor)))
+    return "<br>".join(lines)
