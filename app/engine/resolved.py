@@ -224,8 +224,8 @@ def plan_at_of(scenario: Scenario, assumptions: list[Assumption]) -> str:
         name="plan_at", value="conservative", unit="",
         source_message=msg("Default: replicas are sized so the low end of the expected range "
                            "still meets the targets. Scenarios saved before this setting "
-                           "existed were sized at the expected figures; set targets.plan_at "
-                           "to 'expected' to size them as before.")))
+                           "existed were sized at the expected figures; choose 'Plan at: at "
+                           "the expected figures' in Step 1 to size them as before.")))
     return "conservative"
 
 

@@ -53,7 +53,7 @@ def test_a_scenario_without_plan_at_plans_conservatively_and_says_so(catalog):
     [note] = r.assumptions
     assert (note.name, note.value) == ("plan_at", "conservative")
     assert "sized at the expected figures" in note.source
-    assert "targets.plan_at" in note.source
+    assert "Plan at" in note.source and "targets.plan_at" not in note.source  # user words
     assert resolved(catalog, targets={"plan_at": "conservative"}).demand.plan_at == \
         "conservative"
 
