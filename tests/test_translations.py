@@ -42,6 +42,7 @@ SAME_IN_GERMAN = {
     "Serving:", "AI Sizer {version} · {date}", "Batch", "Checkpoint", "Retrieval", "Switch",
     "Rack", "Scale-up:", "GB / GiB", "GPUs (t x p)", "ITL / TPOT", "N+1 / 2N", "TTFT [s]",
     "{hours:,.1f} h", "{kg:,.0f} kg CO2e", "{network}: {count} x {switch}",
+    "Workstation", "Consumer", "NVIDIA", "AMD", "Intel",
 }
 
 

@@ -33,13 +33,47 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
 
+class Activity(Strict):
+    """Users as customers count them: named users and how active they are at the busiest
+    hour. The engine derives the requests in flight from it once (Little's law,
+    ``app.engine.scale.requests_in_flight``); give a request rate or a think time, not both
+    (neither: the catalog's request rate)."""
+
+    named_users: int = Field(ge=1, le=MAX_USERS,
+                             description="Users who may use the service (named users) [-].")
+    active_share: float | None = Field(
+        default=None, gt=0, le=1,
+        description="Share of the named users active at the busiest hour [-]; default from "
+                    "the catalog.")
+    requests_per_active_user_per_minute: float | None = Field(
+        default=None, gt=0, le=60,
+        description="Requests each active user sends per minute [1/min].")
+    think_time_s: float | None = Field(
+        default=None, ge=0, le=86_400,
+        description="Time an active user reads and types between an answer and the next "
+                    "request [s].")
+
+    @model_validator(mode="after")
+    def _rate_or_think_time(self) -> Activity:
+        if self.requests_per_active_user_per_minute is not None and self.think_time_s is not None:
+            raise RuleError(msg(
+                "give either requests_per_active_user_per_minute ({rate:,g}) or think_time_s "
+                "({think:,g} s), not both", rate=self.requests_per_active_user_per_minute,
+                think=self.think_time_s))
+        return self
+
+
 class Workload(Strict):
     """Step 1: what the deployment serves."""
 
     kind: WorkloadKind = "online_inference"
     concurrent_users: int | Literal["max"] = Field(
-        default=1, description="Users with a request in flight at peak, or 'max' (saturation)."
+        default=1, description="Users with a request in flight at peak, or 'max' (saturation); "
+                               "derived from activity when that is given."
     )
+    activity: Activity | None = Field(
+        default=None, description="Named users and their activity; when given, the requests "
+                                  "in flight are derived from it.")
     prompt_tokens: int = Field(default=1024, ge=1, le=MAX_TOKENS, description="Input [tokens].")
     output_tokens: int = Field(default=256, ge=1, le=MAX_TOKENS, description="Output [tokens].")
     max_context_tokens: int | None = Field(
@@ -161,6 +195,10 @@ class Selection(Strict):
                     "consumer.")
     vendors: list[Vendor] | None = Field(
         default=None, min_length=1, description="GPU vendors the search may choose; None: all.")
+    preliminary: bool = Field(
+        default=False, description="The search may choose GPUs whose figures are preliminary "
+                                   "(announced, no shipping datasheet); those named in gpus "
+                                   "always may.")
 
 
 class Sovereignty(Strict):

@@ -651,13 +651,29 @@ def grade_warnings(catalog: Catalog, config: Configuration,
     return out
 
 
+def derived_concurrency(scenario: Scenario, r: Resolved) -> dict:
+    """The requests in flight an activity model gave (``workload.concurrent_users``) and the
+    activity with its defaults filled in; nothing for a scenario without one."""
+    activity = scenario.workload.activity
+    if activity is None or r.demand.users is None or scenario.workload.kind != "online_inference":
+        return {}
+    used = {a.name: a.value for a in r.assumptions}
+    filled = activity.model_copy(update={
+        "active_share": used.get("active_share_busiest_hour", activity.active_share),
+        "requests_per_active_user_per_minute": used.get(
+            "requests_per_active_user_per_minute",
+            activity.requests_per_active_user_per_minute)})
+    return {"concurrent_users": r.demand.users, "activity": filled}
+
+
 def inputs_after_defaults(r: Resolved, config: Configuration) -> Scenario:
     """The scenario after defaults: Step 3's choice, the targets, the formats and the engine
     settings written back, so that sizing it again evaluates the same configuration."""
     scenario, s = r.scenario, config.settings
     return scenario.model_copy(update={
         "workload": scenario.workload.model_copy(
-            update={"max_context_tokens": r.demand.peak_context}),
+            update={"max_context_tokens": r.demand.peak_context,
+                    **derived_concurrency(scenario, r)}),
         "precision": scenario.precision.model_copy(update={
             "weights": config.weight_precision.id, "kv_cache": config.kv_precision.id,
             "allowed_weights": r.allowed_weights}),

@@ -20,10 +20,12 @@ from app.domain.catalog import Catalog, ModelSpec, StorageTier
 from app.domain.problems import problem, verbatim
 from app.domain.result import Assumption
 from app.domain.scenario import Scenario
+from app.domain.scenario import Workload as ScenarioWorkload
 from app.engine.assumptions import catalog_default
 from app.engine.configuration import Choice, Configuration, configure
 from app.engine.memory import ParameterCounts, parameter_counts
 from app.engine.performance import Workload
+from app.engine.scale import request_time_s, requests_in_flight
 from app.i18n import Message, msg
 
 #: Weight formats Step 3 may choose when the scenario sets no quality floor (8 and 16 bit);
@@ -203,6 +205,8 @@ def demand_of(scenario: Scenario, catalog: Catalog, assumptions: list[Assumption
     speed = default_value(catalog, "target_tokens_per_s_per_user", "tokens/s", assumptions,
                           scenario.targets.tokens_per_s_per_user)
     users = workload.concurrent_users
+    if workload.activity is not None and workload.kind == "online_inference":
+        users = activity_concurrency(workload, ttft, speed, catalog, assumptions)
     return Demand(
         work=Workload(workload.prompt_tokens, workload.output_tokens),
         peak_context=workload.context_tokens,
@@ -227,6 +231,38 @@ def plan_at_of(scenario: Scenario, assumptions: list[Assumption]) -> str:
                            "existed were sized at the expected figures; choose 'Plan at: at "
                            "the expected figures' in Step 1 to size them as before.")))
     return "conservative"
+
+
+def activity_concurrency(workload: ScenarioWorkload, ttft_s: float, speed: float,
+                         catalog: Catalog, assumptions: list[Assumption]) -> int:
+    """Requests in flight at the busiest hour from the workload's activity model
+    (:func:`app.engine.scale.requests_in_flight`, Little's law), each request in flight for
+    the time the targets allow (:func:`app.engine.scale.request_time_s`); the active share
+    and, without a rate or think time, the request rate default from the catalog (recorded
+    in ``assumptions``). The derived figure is recorded there too, with its formula."""
+    activity = workload.activity
+    share = default_value(catalog, "active_share_busiest_hour", "", assumptions,
+                          activity.active_share)
+    rate = activity.requests_per_active_user_per_minute
+    if rate is None and activity.think_time_s is None:
+        rate = default_value(catalog, "requests_per_active_user_per_minute", "requests/min",
+                             assumptions)
+    request_s = request_time_s(ttft_s, workload.output_tokens, speed)
+    active = activity.named_users * share
+    users = requests_in_flight(active, request_s, rate, activity.think_time_s)
+    figures = {"active": active, "rate": rate, "think": activity.think_time_s,
+               "request": request_s, "ttft": ttft_s, "tokens": workload.output_tokens,
+               "speed": speed}
+    how = (msg("Little's law L = lambda x W (Little 1961): {active:,.1f} active users x "
+               "{rate:g} requests per minute / 60 x {request:,.1f} s per request (TTFT {ttft:g} "
+               "s + {tokens:,} tokens at {speed:g} tokens/s)", **figures)
+           if rate is not None else
+           msg("Little's law on the closed loop (Little 1961): {active:,.1f} active users x "
+               "{request:,.1f} s / ({request:,.1f} s + {think:g} s think time); a request "
+               "takes TTFT {ttft:g} s + {tokens:,} tokens at {speed:g} tokens/s", **figures))
+    assumptions.append(Assumption(name="derived_concurrent_users", value=users, unit="",
+                                  source_message=how))
+    return users
 
 
 def resolve(scenario: Scenario, catalog: Catalog) -> Resolved:

@@ -130,6 +130,45 @@ def replicas_for_load(users: int | None, capacity_per_replica: int) -> int:
     return math.ceil(users / capacity_per_replica)
 
 
+def request_time_s(ttft_s: float, output_tokens: int, tokens_per_s_per_user: float) -> float:
+    """Time one request is in flight when served at the targets [s]: ``TTFT + output tokens /
+    generation speed`` (the longest a request may take and still meet both)."""
+    return ttft_s + output_tokens / tokens_per_s_per_user
+
+
+def requests_in_flight(active_users: float, request_s: float,
+                       requests_per_user_per_minute: float | None = None,
+                       think_time_s: float | None = None) -> int:
+    """Requests in flight at the busiest hour from an activity model [-] (Little's law).
+
+    Little's law ``L = lambda x W`` (J. D. C. Little, "A Proof for the Queuing Formula
+    L = lambda W", Operations Research 9(3), 1961): the requests in flight are the arrival rate
+    times the time each stays. With a request rate per active user, ``lambda = active users x
+    requests per minute / 60`` and ``W`` = ``request_s``. With a think time ``Z`` instead,
+    each active user alternates a request of ``W`` and ``Z`` of reading and typing (the
+    interactive response-time law, Little's law on the closed loop), so
+    ``L = active users x W / (W + Z)``. Never more than the active users (one request each
+    at a time), at least one; rounded up.
+
+    Parameters
+    ----------
+    active_users : float
+        Users active at the busiest hour (named users x share active) [-].
+    request_s : float
+        Time a request is in flight (:func:`request_time_s`) [s].
+    requests_per_user_per_minute : float, optional
+        Requests each active user sends per minute [1/min].
+    think_time_s : float, optional
+        Time between the end of an answer and the next request [s]; used when no rate is
+        given.
+    """
+    if requests_per_user_per_minute is not None:
+        in_flight = active_users * requests_per_user_per_minute / 60.0 * request_s
+    else:
+        in_flight = active_users * request_s / (request_s + (think_time_s or 0.0))
+    return max(1, math.ceil(min(in_flight, active_users) - 1e-9))
+
+
 def batch_rate(tokens_per_day: float | None, requests_per_hour: float | None,
                output_tokens: int, window_hours: float) -> float:
     """Output tokens per second a batch job needs [tokens/s].

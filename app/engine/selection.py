@@ -386,10 +386,14 @@ def chosen_configuration(e: Evaluated) -> ChosenConfiguration:
 
 def gpu_allowed(gpu: GpuSpec, selection: Selection) -> bool:
     """Whether the search may choose ``gpu``: its class is one of ``selection.gpu_classes``
-    (a GPU whose class the catalog does not state, one the user added, counts as allowed)
-    and its vendor one of ``selection.vendors`` (all when None)."""
+    (a GPU whose class the catalog does not state, one the user added, counts as allowed),
+    its vendor one of ``selection.vendors`` (all when None), and its figures are final
+    unless the scenario allows preliminary ones or names the GPU in ``selection.gpus``."""
     classes_ok = gpu.gpu_class is None or gpu.gpu_class in selection.gpu_classes
-    return classes_ok and (selection.vendors is None or gpu.vendor in selection.vendors)
+    final_ok = (not gpu.preliminary or selection.preliminary
+                or gpu.id in (selection.gpus or []))
+    return (classes_ok and final_ok
+            and (selection.vendors is None or gpu.vendor in selection.vendors))
 
 
 def gpus_allowed(catalog: Catalog, gpu_ids: list[str], selection: Selection) -> list[str]:

@@ -73,7 +73,7 @@ def usd(value: float | None, spec: str = ",.0f") -> str:
 # Units written as words (assumption units): translated; symbols (s, GB, kW) are not.
 UNIT_NAMES = ("sequences", "tokens", "tokens/s", "tokens/parameter", "pages", "parameters",
               "links", "chunks", "chunks/GPU", "checkpoints", "nodes", "bits", "bits/weight",
-              "B/param", "B/token", "days", "years", "USD/kW/month")
+              "B/param", "B/token", "days", "years", "USD/kW/month", "requests/min")
 
 
 def unit_text(unit: str) -> str:

@@ -337,3 +337,42 @@ def test_online_conservative_capacity_is_the_performance_sections():
     assert planning.conservative.users_per_replica < planning.expected.users_per_replica
     assert planning.conservative.replicas_for_load == math.ceil(
         100 / planning.conservative.users_per_replica)
+
+
+# --------------------------------------------------------------------------- activity model
+
+
+def test_requests_in_flight_is_littles_law():
+    """L = lambda W: 150 active users x 1 request/min = 2.5 requests/s, each 22 s in flight
+    (TTFT 2 s + 400 tokens at 20 tokens/s): 55 in flight."""
+    from app.engine.scale import request_time_s, requests_in_flight
+    assert request_time_s(2.0, 400, 20.0) == pytest.approx(22.0)
+    assert requests_in_flight(150, 22.0, 1.0) == 55
+    # think time instead: each user in flight W / (W + Z) of the time: 150 x 22 / 52 = 63.5
+    assert requests_in_flight(150, 22.0, think_time_s=30.0) == 64
+    # never more than the active users, never fewer than one
+    assert requests_in_flight(10, 600.0, 60.0) == 10
+    assert requests_in_flight(1, 1.0, 0.01) == 1
+
+
+def test_the_activity_model_replaces_the_requests_in_flight(sized):
+    data = example("choose-gpu")
+    data["workload"]["activity"] = {"named_users": 500, "active_share": 0.3,
+                                    "requests_per_active_user_per_minute": 1.0}
+    result = sized(data)
+    # choose-gpu: TTFT 2 s, 600 tokens at 25 tokens/s: 26 s; 150 x 1/60 x 26 = 65
+    assert result.inputs.workload.concurrent_users == 65
+    derived = next(a for a in result.assumptions if a.name == "derived_concurrent_users")
+    assert derived.value == 65 and "Little" in derived.source
+    again = sized(result.inputs.model_dump(mode="json"))
+    assert again.inputs.workload.concurrent_users == 65
+
+
+def test_rate_and_think_time_together_are_refused():
+    from app.api import ScenarioError
+    data = example("choose-gpu")
+    data["workload"]["activity"] = {"named_users": 500, "think_time_s": 30,
+                                    "requests_per_active_user_per_minute": 1.0}
+    with pytest.raises(ScenarioError) as error:
+        api.load_scenario(data)
+    assert "not both" in str(error.value)

@@ -230,3 +230,12 @@ def test_ranking_by_cost_never_prefers_a_candidate_for_its_missing_price(catalog
     unpriced = [a for a in second.selection.alternatives if a.gpu == winner.gpu
                 and a.verdict == "meets targets"]
     assert unpriced and not any(a.capital_complete for a in unpriced)
+
+
+def test_preliminary_gpus_only_when_allowed_or_named(catalog):
+    from app.domain.scenario import Selection
+    rubin = catalog.gpu("rubin-vr200")
+    assert rubin.preliminary
+    assert not selection.gpu_allowed(rubin, Selection())
+    assert selection.gpu_allowed(rubin, Selection(preliminary=True))
+    assert selection.gpu_allowed(rubin, Selection(gpus=["rubin-vr200"]))

@@ -143,3 +143,18 @@ def test_ranking_and_gpu_restriction_are_edits(page, controller):
     assert page.gpu_button.text() == t("One GPU")
     page.all_gpus.trigger()
     assert controller.scenario.selection.gpus is None
+
+
+def test_gpu_classes_and_vendors_are_step_3_settings(qtbot, controller):
+    from app.ui.pages.gpu_selection import GpuSelectionPage
+    page = GpuSelectionPage(controller)
+    qtbot.addWidget(page)
+    page.show_scenario(controller.scenario)
+    classes, vendors = page.grade_fields
+    assert classes.read() == ["datacenter"]  # the default: data-centre GPUs only
+    assert vendors.read() == ["nvidia", "amd", "intel"]
+    classes.boxes[2].setChecked(True)  # consumer
+    assert controller.scenario.selection.gpu_classes == ["datacenter", "consumer"]
+    classes.boxes[0].setChecked(False)
+    classes.boxes[2].setChecked(False)  # none ticked: refused at the field
+    assert controller.scenario.selection.gpu_classes == ["consumer"]

@@ -262,3 +262,21 @@ def test_plan_at_is_set_in_the_targets_and_sizes_the_result(qtbot, page, control
     assert sized(qtbot, controller).scale.planning.plan_at == "expected"
     # the worked example misses a target at the expected figures too, and says so
     assert controller.result.scale.planning.statement.startswith("Even at the expected figures")
+
+
+def test_named_users_derive_the_requests_in_flight_and_show_them(qtbot, page, controller):
+    """Issue 13: "500 users" are named users; the window shows the concurrency it derives."""
+    type_into(page.field("workload.activity.named_users").editor, "500")
+    assert controller.scenario.workload.activity.named_users == 500
+    assert not page.field("workload.concurrent_users").editor.isEnabled()
+    result = sized(qtbot, controller)
+    page.show_result(result)
+    # 500 x 0.3 active x 1 request/min / 60 x (TTFT + output / speed) s, rounded up
+    derived = result.inputs.workload.concurrent_users
+    assert f"Derived: {derived} requests in flight" in page.derived_users.text()
+    assert "Little's law" in page.derived_users.text()
+    type_into(page.field("workload.activity.think_time_s").editor, "30")
+    assert controller.scenario.workload.activity.think_time_s == 30
+    type_into(page.field("workload.activity.named_users").editor, "")
+    assert controller.scenario.workload.activity is None
+    assert page.field("workload.concurrent_users").editor.isEnabled()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QComboBox,
+    QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -30,13 +31,15 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QTableView,
     QToolButton,
+    QVBoxLayout,
 )
 
 from app.domain.result import Candidate, SizingResult
-from app.domain.scenario import Scenario
+from app.domain.scenario import Scenario, Selection
 from app.i18n import msg, plural
 from app.ui.configuration_form import ConfigurationForm
 from app.ui.dialogs.catalog_entry import CatalogEntryDialog
+from app.ui.fields import Choice, MultiCheckField
 from app.ui.flow_layout import FlowLayout
 from app.ui.pages.base import StepPage
 from app.ui.summary_panel import Badge, verdict_text
@@ -57,6 +60,19 @@ VERDICT_COLOURS = {state: "#2e7d32" for state in PASSING} | {"does not fit": "#c
 CHOSEN_TIP = ("* The chosen row (★) shows the full sizing: replicas, power (whole servers) and "
               "cost after Step 5 placed the replicas on servers, so they can be higher than "
               "the Step 3 estimates of the other rows.")
+
+
+#: GPU classes and vendors the search may be kept to (``selection.gpu_classes``, ``vendors``).
+GPU_CLASSES = [Choice("datacenter", "Data centre"), Choice("workstation", "Workstation"),
+               Choice("consumer", "Consumer")]
+VENDORS = [Choice("nvidia", "NVIDIA"), Choice("amd", "AMD"), Choice("intel", "Intel")]
+
+
+class SetField(MultiCheckField):
+    """A set of which at least one must stay ticked (GPU classes, vendors)."""
+
+    def local_problem(self, value) -> str:
+        return "" if value else t("Keep at least one ticked.")
 
 
 @dataclass(frozen=True)
@@ -368,10 +384,26 @@ class GpuSelectionPage(StepPage):
         self.gpu_menu = StayOpenMenu(self.gpu_button)
         self.gpu_button.setMenu(self.gpu_menu)
         self.fill_gpu_menu()
-        row = QHBoxLayout(self.search_box)
+        column = QVBoxLayout(self.search_box)
+        row = QHBoxLayout()
         for widget in (self.rank_label, self.rank_combo, self.gpus_label, self.gpu_button):
             row.addWidget(widget)
         row.addStretch(1)
+        column.addLayout(row)
+        grade = QFormLayout()
+        self.grade_fields = [
+            SetField(self.controller, "selection.gpu_classes", "GPU classes",
+                     "Data-centre GPUs by default; workstation and consumer parts only when "
+                     "ticked (the plan then warns: no ECC, licence terms, towers in racks).",
+                     GPU_CLASSES, columns=3),
+            SetField(self.controller, "selection.vendors", "Vendors",
+                     "The GPU makers the search may choose from.",
+                     VENDORS, columns=3)]
+        self.grade_fields[0].set_default(list(Selection().gpu_classes))
+        self.grade_fields[1].set_default([choice.value for choice in VENDORS])
+        for field in self.grade_fields:
+            field.add_to(grade)
+        column.addLayout(grade)
         return self.search_box
 
     def fill_gpu_menu(self) -> None:
@@ -447,6 +479,8 @@ class GpuSelectionPage(StepPage):
         self.given_radio.setText(t("Use this configuration"))
         self.search_box.setTitle(t("Search"))
         self.rank_label.setText(t("Rank by"))
+        for field in self.grade_fields:
+            field.retranslate()
         self.rank_combo.clear()
         for rank_id, text in RANKS:
             self.rank_combo.addItem(t(text), rank_id)
@@ -469,6 +503,8 @@ class GpuSelectionPage(StepPage):
         self.search_box.setEnabled(searching)
         self.search_box.setToolTip("" if searching else t(
             "The search settings apply when the tool chooses the configuration."))
+        for field in self.grade_fields:
+            field.show_scenario()
         index = self.rank_combo.findData(scenario.selection.rank_by)
         self.rank_combo.setCurrentIndex(max(index, 0))
         restricted = scenario.selection.gpus or []

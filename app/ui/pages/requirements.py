@@ -33,7 +33,7 @@ from app.ui.fields import (
     UsersField,
 )
 from app.ui.pages.base import StepPage
-from app.ui.text import t
+from app.ui.text import render, t
 from app.ui.units import number
 
 NOTE_STYLE = "color: palette(placeholder-text);"
@@ -52,6 +52,17 @@ KINDS = [
            "and time to train."),
 ]
 TRAINING_KINDS = ("fine_tuning", "pretraining")
+
+
+class NamedUsersField(OptionalNumberField):
+    """workload.activity.named_users: with a number the requests in flight are derived from
+    the activity model; empty removes the activity model (requests in flight given directly).
+    """
+
+    def changes(self, value):
+        if value is None:
+            return {"workload.activity": None}
+        return {self.path: value}
 
 
 class KindField(ChoiceField):
@@ -267,10 +278,30 @@ class RequirementsPage(StepPage):
         c = self.controller
         self.kind = self.add(form, KindField(
             c, "workload.kind", "Kind", "What the deployment does with the model.", KINDS))
-        self.add(form, UsersField(
+        self.users = self.add(form, UsersField(
             c, "workload.concurrent_users", "Concurrent users",
             "Users with a request in flight at the busiest moment.", MAX_USERS,
             "max (saturation)", "Size for as many users as the hardware admits."))
+        self.named_users = self.add(form, NamedUsersField(
+            c, "workload.activity.named_users", "Named users",
+            "Users who may use the service. With a number, the requests in flight are derived "
+            "from how active they are (Little's law) instead of given above; empty: give the "
+            "requests in flight directly.", whole=True, unit="users"))
+        self.activity_fields = [
+            self.add(form, OptionalNumberField(
+                c, "workload.activity.active_share", "Active at the busiest hour",
+                "Share of the named users active in the busiest hour (0 to 1).",
+                unit="share")),
+            self.add(form, OptionalNumberField(
+                c, "workload.activity.requests_per_active_user_per_minute",
+                "Requests per active user", "Requests each active user sends per minute; "
+                "or give a think time instead.", unit="per minute")),
+            self.add(form, OptionalNumberField(
+                c, "workload.activity.think_time_s", "Think time",
+                "Time an active user reads and types between an answer and the next request; "
+                "used when no request rate is given.", unit="s"))]
+        self.derived_users = QLabel(wordWrap=True)
+        form.addRow("", self.derived_users)
         return box
 
     def batch_group(self) -> QGroupBox:
@@ -395,7 +426,27 @@ class RequirementsPage(StepPage):
         for field in self.fields:
             field.show_scenario()
         self.batch_box.setVisible(scenario.workload.kind == "batch_inference")
+        activity = scenario.workload.activity is not None
+        self.users.editor.setEnabled(not activity and scenario.workload.concurrent_users != "max")
+        self.users.saturation.setEnabled(not activity)
+        for field in self.activity_fields:
+            field.editor.setEnabled(activity)
+        if not activity:
+            self.derived_users.setText("")
         self.show_placeholders()
+
+    def show_derived_users(self, result: SizingResult) -> None:
+        """The requests in flight the engine derived from the activity model, and how."""
+        workload = result.inputs.workload
+        derived = next((a for a in result.assumptions if a.name == "derived_concurrent_users"),
+                       None)
+        if workload.activity is None or derived is None:
+            self.derived_users.setText("")
+            return
+        self.derived_users.setText(t(
+            "Derived: {n} requests in flight at the busiest hour. {how}",
+            n=number(workload.concurrent_users, ",d"),
+            how=render(derived.source_message) if derived.source_message else derived.source))
 
     def show_placeholders(self) -> None:
         """Empty optional fields show the value used instead."""
@@ -404,7 +455,9 @@ class RequirementsPage(StepPage):
                                        tokens=workload.prompt_tokens + workload.output_tokens))
         for field, name in ((self.ttft, "target_ttft_s"),
                             (self.speed, "target_tokens_per_s_per_user"),
-                            (self.window, "batch_completion_window_h")):
+                            (self.window, "batch_completion_window_h"),
+                            (self.activity_fields[0], "active_share_busiest_hour"),
+                            (self.activity_fields[1], "requests_per_active_user_per_minute")):
             field.set_placeholder(t("default: {value:g}", value=catalog.default(name)))
 
     def limit_presets(self) -> None:
@@ -423,6 +476,7 @@ class RequirementsPage(StepPage):
     def show_result(self, result: SizingResult) -> None:
         self.refresh_models()
         self.limit_presets()
+        self.show_derived_users(result)
         for name, value in model_facts(result.model).items():
             self.fact_values[name].setText(value)
         precision = result.inputs.precision
