@@ -303,13 +303,15 @@ def choose_server(servers: list[ServerSpec], gpus_per_replica: int, replicas: in
                   capital: Callable[[NodePlan], tuple[bool, float]] | None = None) -> NodePlan:
     """The server that leaves the fewest GPU slots idle (:func:`slots_idle`), then costs the
     least (``capital(plan)``: (price missing, USD), a server with a price before one
-    without), then needs the fewest nodes; its plan :func:`filled`.
+    without), then needs the fewest nodes, then draws the least at nameplate; its plan
+    :func:`filled`.
     """
     plans = [plan_nodes(s, gpus_per_replica, replicas, redundancy) for s in servers]
 
     def key(plan: NodePlan) -> tuple:
         cost = capital(filled(plan)) if capital else (False, 0.0)
-        return slots_idle(plan, gpus_per_replica), cost, plan.nodes
+        return (slots_idle(plan, gpus_per_replica), cost, plan.nodes,
+                plan.nodes * plan.server.max_power_w)
 
     return filled(min(plans, key=key))
 
