@@ -217,7 +217,10 @@ def test_rag_picks_an_embedder_from_the_catalog(sized):
     assert by_id.rag.embedding_model == "qwen3-embedding-8b"
     assert by_id.rag.embedding_dim == 4096
     assert by_id.rag.embedding_params == pytest.approx(7.57e9, rel=0.005)
-    by_size = sized(base)  # the old hand-entered default: bge-large-en-v1.5's 335M
+    by_default = sized(base)  # neither named nor sized: the catalog's default embedder
+    assert by_default.rag.embedding_model == "bge-large-en-v1.5"
+    assert by_default.rag.embedding_params == pytest.approx(335e6, rel=0.01)
+    by_size = sized({**base, "rag": {"documents": 10_000, "embedding_params": 335e6}})
     assert by_size.rag.embedding_model == "" and by_size.rag.embedding_params == 335e6
     assert by_id.rag.indexing_time_s > 15 * by_size.rag.indexing_time_s
 

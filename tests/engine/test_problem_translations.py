@@ -114,7 +114,7 @@ RULE_CASES = [
      "Der maximale Kontext (max_context_tokens = 1.200) ist kleiner als Eingabe + Ausgabe "
      "(prompt_tokens + output_tokens = 1.500)"),
     ("hardware", {"gpu": "h100-sxm", "gpus_per_replica": 4, "tensor_parallel": 2},
-     "(gpus_per_replica = 4) müssen dem Produkt aus Tensor- und Pipeline-Parallelität "
+     "Die GPUs je Replikat (4) müssen dem Produkt aus Tensor- und Pipeline-Parallelität "
      "entsprechen (2 x 1 = 2)"),
     ("training", {"optimizer": "adagrad"}, "unbekannter Optimierer 'adagrad'; erlaubt: adamw"),
     ("training", {"global_batch_size": 2, "data_parallel": 4}, "Der globale Batch"),

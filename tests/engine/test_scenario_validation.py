@@ -130,7 +130,8 @@ def test_parallelism_product_must_match_gpus_per_replica(catalog):
     problems = problems_of(data, catalog)
     assert len(problems) == 1
     assert problems[0].startswith("hardware")
-    assert "gpus_per_replica" in problems[0] and "tensor_parallel" in problems[0]
+    # in the user's words (#13): the fields by their labels, not their keys
+    assert "GPUs per replica (4)" in problems[0] and "tensor parallel" in problems[0]
 
 
 def test_max_context_shorter_than_the_request(catalog):
