@@ -562,19 +562,32 @@ def serving_verdict(state: str, p: PerformanceResult) -> Message:
                "ttft_target": p.targets.get("ttft_s", 0.0),
                "speed_target": p.targets.get("tokens_per_s_per_user", 0.0)}
     if state == "meets targets":
-        return msg("Meets both targets at {users:,.0f} users per replica: TTFT {ttft:,.2f} s "
-                   "(target {ttft_target:g} s), {speed:,.1f} tokens/s per user (target "
-                   "{speed_target:g}).", **figures)
+        return plural(at.concurrency, msg(
+            "Meets both targets at one user per replica: TTFT {ttft:,.2f} s (target "
+            "{ttft_target:g} s), {speed:,.1f} tokens/s per user (target {speed_target:g})."), msg(
+            "Meets both targets at {users:,.0f} users per replica: TTFT {ttft:,.2f} s "
+            "(target {ttft_target:g} s), {speed:,.1f} tokens/s per user (target "
+            "{speed_target:g})."), **figures)
     if state == "misses TTFT":
-        return msg("Misses the TTFT target at {users:,.0f} users per replica: {ttft:,.2f} s "
-                   "against {ttft_target:g} s; Step 4 lists what would meet it.", **figures)
+        return plural(at.concurrency, msg(
+            "Misses the TTFT target at one user per replica: {ttft:,.2f} s against "
+            "{ttft_target:g} s; Step 4 lists what would meet it."), msg(
+            "Misses the TTFT target at {users:,.0f} users per replica: {ttft:,.2f} s "
+            "against {ttft_target:g} s; Step 4 lists what would meet it."), **figures)
     if state == "misses tokens/s":
-        return msg("Misses the speed target at {users:,.0f} users per replica: {speed:,.1f} "
-                   "tokens/s per user against {speed_target:g}; Step 4 lists what would meet "
-                   "it.", **figures)
-    return msg("Misses both targets at {users:,.0f} users per replica: TTFT {ttft:,.2f} s "
-               "against {ttft_target:g} s, {speed:,.1f} tokens/s per user against "
-               "{speed_target:g}; Step 4 lists what would meet them.", **figures)
+        return plural(at.concurrency, msg(
+            "Misses the speed target at one user per replica: {speed:,.1f} tokens/s per user "
+            "against {speed_target:g}; Step 4 lists what would meet it."), msg(
+            "Misses the speed target at {users:,.0f} users per replica: {speed:,.1f} "
+            "tokens/s per user against {speed_target:g}; Step 4 lists what would meet "
+            "it."), **figures)
+    return plural(at.concurrency, msg(
+        "Misses both targets at one user per replica: TTFT {ttft:,.2f} s against "
+        "{ttft_target:g} s, {speed:,.1f} tokens/s per user against {speed_target:g}; Step 4 "
+        "lists what would meet them."), msg(
+        "Misses both targets at {users:,.0f} users per replica: TTFT {ttft:,.2f} s "
+        "against {ttft_target:g} s, {speed:,.1f} tokens/s per user against "
+        "{speed_target:g}; Step 4 lists what would meet them."), **figures)
 
 
 def batch_verdict(state: str, m: MemoryResult, hours: float, window: float,
