@@ -70,7 +70,7 @@ def test_racks_have_a_u_scale_unit_labels_and_a_legend(qtbot, worked):
     for unit in ("1", "5", "40", "42"):
         assert shown.count(unit) == len(racks)  # every rack has its own scale
     compute = racks[0]
-    units = compute.units_used // len(compute.items)
+    units = (compute.units_used - compute.switch_units) // len(compute.items)  # per node
     assert any(s.startswith(f"U1-U{units}, {units}U") for s in shown), shown
     for entry in ("Compute node", "Network switch", "Free units", "Over the limit"):
         assert entry in shown
