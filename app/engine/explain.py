@@ -421,7 +421,8 @@ def cost_note(estimated: bool, missing: list[str]) -> list[Message]:
     window and the report translate it.
     """
     prices = ("Indicative prices from the catalog, dated and sourced (street prices vary by "
-              "20-40 %). Lines marked estimated use a planning rule where no price is published."
+              "20-40 %). Lines marked estimated are street or analyst estimates or a planning "
+              "rule where no list price is published."
               if estimated else
               "Indicative prices from the catalog, dated and sourced (street prices vary by "
               "20-40 %).")

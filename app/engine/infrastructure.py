@@ -231,7 +231,7 @@ def cost_lines(catalog: Catalog, config: Configuration, scale: ScaleResult, serv
         lines.append(costs.CostLine(
             g.switch_name, g.count, price(switch.price_usd, g.switch, overrides),
             switch.price_source or "no price in the catalog",
-            estimated=switch.price_kind == "estimate"))
+            estimated=switch.price_kind == "estimate" and g.switch not in overrides))
     if net.fabric is not None:
         lines.append(costs.CostLine(
             "Fabric optics and cables per GPU", net.fabric.endpoints,

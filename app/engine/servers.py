@@ -148,19 +148,23 @@ def compute_lines(server: ServerSpec, gpu: GpuSpec, nodes: int, gpus: int,
     A system sold with its GPUs is one line (``nodes`` x the system, its GPUs included); a
     server priced without them is the servers and the GPUs that go into them. A price the
     scenario overrides (``infrastructure.price_overrides_usd``, by catalog id) replaces the
-    catalog's; a line without any price has ``unit_usd`` None.
+    catalog's; a line without any price has ``unit_usd`` None; a catalog price that is an
+    estimate (``price_kind``) marks its line estimated.
     """
     def priced(entry) -> float | None:
         return overrides.get(entry.id, entry.price_usd)
 
     no_price = "no price in the catalog"
+
+    def line(entry, quantity: int, contents: tuple[str, int]) -> CostLine:
+        return CostLine(entry.name, quantity, priced(entry), entry.price_source or no_price,
+                        estimated=entry.price_kind == "estimate"
+                        and entry.id not in overrides, contents=contents)
+
     if server.price_includes_gpus:
-        return [CostLine(server.name, nodes, priced(server), server.price_source or no_price,
-                         contents=(gpu.name, server.gpu_count))]
-    return [CostLine(server.name, nodes, priced(server), server.price_source or no_price,
-                     contents=(gpu.name, gpus_in_fullest_node(server, nodes, gpus))),
-            CostLine(gpu.name, gpus, priced(gpu), gpu.price_source or no_price,
-                     contents=(gpu.name, 1))]
+        return [line(server, nodes, (gpu.name, server.gpu_count))]
+    return [line(server, nodes, (gpu.name, gpus_in_fullest_node(server, nodes, gpus))),
+            line(gpu, gpus, (gpu.name, 1))]
 
 
 @dataclass(frozen=True)

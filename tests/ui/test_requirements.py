@@ -275,6 +275,7 @@ def test_named_users_derive_the_requests_in_flight_and_show_them(qtbot, page, co
     derived = result.inputs.workload.concurrent_users
     assert f"Derived: {derived} requests in flight" in page.derived_users.text()
     assert "Little's law" in page.derived_users.text()
+    assert page.field("workload.concurrent_users").editor.value() == derived  # shown, off
     type_into(page.field("workload.activity.think_time_s").editor, "30")
     assert controller.scenario.workload.activity.think_time_s == 30
     type_into(page.field("workload.activity.named_users").editor, "")

@@ -443,6 +443,9 @@ class RequirementsPage(StepPage):
         if workload.activity is None or derived is None:
             self.derived_users.setText("")
             return
+        blocked = self.users.editor.blockSignals(True)  # shown, not an edit: the field is off
+        self.users.editor.setValue(workload.concurrent_users)
+        self.users.editor.blockSignals(blocked)
         self.derived_users.setText(t(
             "Derived: {n} requests in flight at the busiest hour. {how}",
             n=number(workload.concurrent_users, ",d"),
