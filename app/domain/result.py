@@ -6,6 +6,7 @@ CONTRACT.md ("Result JSON").
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
@@ -15,7 +16,7 @@ from app.domain.problems import verbatim
 from app.domain.scenario import Scenario
 from app.domain.testplan import TestPlanResult
 from app.domain.validation import ValidationResult
-from app.i18n import Message, msg
+from app.i18n import Message, msg, translate
 
 RESULT_SCHEMA_VERSION = 1
 
@@ -618,6 +619,27 @@ def priced_total(cost: str, unpriced: list[str]) -> Message:
     if not unpriced:
         return verbatim(cost)
     return msg("{cost}, without {items} (no price)", cost=cost, items=", ".join(unpriced))
+
+
+_SWITCH_NETWORK = re.compile(r" \(([^()]+)\)( #\d+)$")  # "<switch> (<network>) #<n>"
+
+
+def switch_in_rack(name: str, lang: str) -> str:
+    """A switch as a rack lists it ("<switch> (<network>) #<n>") with its network named in
+    ``lang`` (the product's name stays as it is)."""
+    return _SWITCH_NETWORK.sub(lambda m: f" ({translate(m[1], lang)}){m[2]}", name)
+
+
+def rack_contents(rack: RackResult, lang: str) -> list[str]:
+    """What a rack holds, in order, its switches' networks named in ``lang``."""
+    nodes = rack.items if rack.kind == "compute" else [switch_in_rack(n, lang)
+                                                        for n in rack.items]
+    return nodes + [switch_in_rack(n, lang) for n in rack.switches]
+
+
+def storage_class(preset: str, lang: str) -> str:
+    """A storage class (catalogs/storage.toml: good, better, best) in ``lang``."""
+    return translate(preset, lang)
 
 
 def cost_item(line: CostLineResult) -> Message:

@@ -278,7 +278,8 @@ CONSTANTS: list[tuple[str, str, Selector]] = [
     ("app/report/phrases.py", "RANKINGS", values),
     ("app/report/chapters/infrastructure.py", "COOLING", values),
     ("app/report/chapters/glossary.py", "GLOSSARY", item(0, 1)),
-    ("app/report/chapters/assumptions.py", "FORMULAS", item(0, 2)),
+    ("app/report/chapters/assumptions.py", "FORMULAS", item(0, 1, 2)),  # names, formulas
+    ("app/report/chapters/assumptions.py", "SYMBOLS", every),  # the formulas' legend
     ("app/report/chapters/compared.py", "COMPARED_LABELS", every),
     ("app/report/accuracy.py", "RECORDED", keys),  # the accuracy table: ctx.t(group)
     ("app/report/chapters/validation.py", "LEVEL_NAMES", values),  # ctx.t(LEVEL_NAMES[...])
@@ -292,6 +293,7 @@ _BOUND = "what bounds a decode step, the {bound} of the narrative (performance_m
 _RANK = "the {rank} of 'ties on {rank}' (rank_by with spaces, loss_reason)"
 _QUALITY = "the {quality} of a number format (PrecisionSpec.quality)"
 _COOLING = "the cooling, t(c.kind) on the Infrastructure page (infrastructure.cooling)"
+_STORAGE = "a storage class id (catalogs/storage.toml), storage_class(preset, lang)"
 _KIND = "the workload kind in the report, word(lang, kind with spaces) (WorkloadKind)"
 EXTRA_KEYS: dict[Selected, tuple[str, str]] = {
     "does not fit": ("app/engine/selection.py", "a verdict: t(c.verdict) in Step 3"),
@@ -318,6 +320,14 @@ EXTRA_KEYS: dict[Selected, tuple[str, str]] = {
     "batch inference": ("app/domain/scenario.py", _KIND),
     "fine tuning": ("app/domain/scenario.py", _KIND),
     "pretraining": ("app/domain/scenario.py", _KIND),
+    "selective": ("app/domain/result.py", "the activation recompute code 'selective' "
+                                          "(TrainingResult.activation_recompute), the report's "
+                                          "{recompute}"),
+    "full": ("app/domain/result.py", "the activation recompute code 'full' (TrainingResult."
+                                     "activation_recompute), the report's {recompute}"),
+    "good": ("app/domain/result.py", _STORAGE),
+    "better": ("app/domain/result.py", _STORAGE),
+    "best": ("app/domain/result.py", _STORAGE),
     "self-signed": ("app/report/export.py", "the certificate issuer of the report's signer, "
                                             "t(lang, signer.issuer)"),
 }

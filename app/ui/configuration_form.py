@@ -26,7 +26,7 @@ from app.domain.result import SizingResult
 from app.domain.scenario import KvPrecision, Scenario, WeightPrecision
 from app.i18n import Message
 from app.ui.controller import Controller
-from app.ui.fields import MESSAGE_STYLE, ComboBox, SpinBox
+from app.ui.fields import FIELD_LABELS, MESSAGE_STYLE, ComboBox, SpinBox
 from app.ui.text import language, render, t
 
 #: The form's fields: key, label, tooltip.
@@ -65,6 +65,8 @@ class ConfigurationForm(QGroupBox):
     def __init__(self, controller: Controller, parent: QWidget | None = None):
         super().__init__(parent)
         self.controller = controller
+        for key, label, _tip in FIELDS:  # a problem shown elsewhere is named by the label
+            FIELD_LABELS.setdefault(PATHS[key][0], label)
         self.editors: dict[str, QWidget] = {
             "gpu": ComboBox(), "count": SpinBox(minimum=1, maximum=4096),
             "tensor": SpinBox(minimum=1, maximum=MAX_DEGREE),

@@ -11,14 +11,12 @@ changes); the blocks and the power bar keep theirs.
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem, QWidget
 
-from app.domain.result import SizingResult
-from app.i18n import msg, plural, translate
+from app.domain.result import SizingResult, switch_in_rack
+from app.i18n import msg, plural
 from app.ui.text import language, render, t
 from app.ui.theme import LIGHT, PaletteFollower, Theme, text_item
 from app.ui.units import number
@@ -35,15 +33,12 @@ MAX_RACKS = 24
 KIND_COLOURS = {"compute": "#4c78a8", "network": "#9d755d"}
 RACK_SHADE = 11 / 255  # share of text in a rack's face: #f4f4f4 on white paper [-]
 OUTLINE = "#999999"  # the power gauge's frame, readable on light and dark paper
-_NETWORK = re.compile(r" \(([^()]+)\)( #\d+)$")  # "<switch> (<network>) #<n>"
 
 
 def item_name(name: str, kind: str) -> str:
     """A rack item's name in the window's language: a switch's network (English in the
     result, e.g. 'front-end and storage') is translated; product names stay as they are."""
-    if kind != "network":
-        return name
-    return _NETWORK.sub(lambda m: f" ({translate(m[1], language())}){m[2]}", name)
+    return switch_in_rack(name, language()) if kind == "network" else name
 
 
 def small_text(text: str, theme: Theme, parent=None) -> QGraphicsSimpleTextItem:

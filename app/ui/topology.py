@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain.result import SizingResult
+from app.domain.result import SizingResult, storage_class
 from app.i18n import msg, plural
-from app.ui.text import render, t
+from app.ui.text import language, render, t
 from app.ui.theme import LIGHT, PaletteFollower, Theme, text_item
 from app.ui.units import number
 from app.ui.zoom import ZoomableView, save_png
@@ -212,7 +212,8 @@ class TopologyScene(QGraphicsScene):
         store = r.infrastructure.storage
         rect = QRectF(row_x(0, 1, 260, self.width), 280, 260, 50)
         tip = t("{tb} TB on the '{tier}' tier, {read} GB/s read per node",
-                tb=number(store.total_bytes / 1e12, ",.1f"), tier=store.preset,
+                tb=number(store.total_bytes / 1e12, ",.1f"),
+                tier=storage_class(store.preset, language()),
                 read=number(store.read_bytes_per_s_per_node / 1e9, "g"))
         storage = box(self, rect, t("Storage"), "#8c564b", tip, 60)
         for item in above:

@@ -20,3 +20,14 @@ INTERNAL = re.compile(r"\b(?:vllm|sglang|targets|workload|hardware)\.[a-z_]+|"
 def test_the_report_names_no_internal_path(request, fixture):
     text = " ".join(" ".join(page.split()) for page in pages_text(request.getfixturevalue(fixture)))
     assert INTERNAL.findall(text) == []
+
+
+def test_the_german_report_is_german_in_its_tables(report_de):
+    text = " ".join(" ".join(page.split()) for page in pages_text(report_de))
+    assert "Speicherklasse 'gut'" in text and "'good'" not in text  # the storage class
+    assert "quantisierbare Matrizen" in text  # the formula table's words
+    assert "L Schichten, h verborgene Dimension" in text  # its legend
+    assert "front-end and storage" not in text  # racks and networks name the network
+    assert "(Front-End und Speicher)" in text
+    assert "beim Kaltstart geladene Gewichte" in text  # the storage table's purpose
+    assert "weights loaded at cold start" not in text

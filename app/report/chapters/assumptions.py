@@ -71,8 +71,8 @@ def section_assumptions(ctx: Context) -> list[Flowable]:
                      cell(f"[{sources.index(source) + 1}]", "cell_small")])
     formula_rows: list[list] = [[cell(h, "cell_head") for h in (
         ctx.t("Computed quantity"), ctx.t("Formula"), ctx.t("docs/METHOD.md"))]]
-    formula_rows += [[cell(ctx.t(name)), cell(formula, "cell_small"), cell(ctx.t(where))]
-                     for name, formula, where in FORMULAS]
+    formula_rows += [[cell(ctx.t(name)), cell(ctx.t(formula), "cell_small"), cell(ctx.t(where))]
+                     for name, formula, where in FORMULAS]  # the formulas' words translated
     return [heading(ctx, "assumptions", ctx.t("Assumptions and formulas")),
             para(ctx.t("Every default and efficiency factor the sizing used, with its source "
                        "(numbers in brackets refer to the list below).")),
@@ -81,4 +81,4 @@ def section_assumptions(ctx: Context) -> list[Flowable]:
             *[para(f"[{n}] {source}", "small") for n, source in enumerate(sources, 1)],
             subheading(ctx, ctx.t("Key formulas")),
             table(formula_rows, [ctx.width * w for w in (0.24, 0.6, 0.16)]),
-            para(ctx.t("Symbols: {symbols}", symbols=SYMBOLS), "small")]
+            para(ctx.t("Symbols: {symbols}", symbols=ctx.t(SYMBOLS)), "small")]

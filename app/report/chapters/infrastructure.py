@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
-from app.domain.result import cost_item, priced_total
+from app.domain.result import cost_item, priced_total, rack_contents, storage_class
 from app.report import charts
 from app.report.context import Context
 from app.report.flowables import bold, bullets, cell, heading, key_values, para, subheading
 from app.report.style import FONT_BOLD, table
-from app.report.text import GB, KW, gb, message, messages, num, usd
+from app.report.text import GB, KW, gb, message, messages, num, usd, word
 
 COOLING = {"air": "air cooling", "rdhx": "rear-door heat exchangers",
            "dlc": "direct liquid cooling"}
@@ -84,11 +84,13 @@ def infra_racks(ctx: Context) -> list[Flowable]:
     rows: list[list] = [[cell(h, "cell_head") for h in (
         ctx.t("Rack"), ctx.t("Kind"), ctx.t("Units"), ctx.t("Power / limit"),
         ctx.t("Holds"))]]
+    kinds = {"compute": ctx.t("Compute"), "network": ctx.t("Network")}
     for number, rack in enumerate(ctx.result.infrastructure.racks, 1):
-        rows.append([str(number), cell(rack.kind), num(rack.units_used, ",d", lang),
+        rows.append([str(number), cell(kinds.get(rack.kind, rack.kind)),
+                     num(rack.units_used, ",d", lang),
                      f"{num(rack.power_w / KW, ',.1f', lang)} / "
                      f"{num(rack.limit_w / KW, ',.0f', lang)} kW",
-                     cell(", ".join(rack.items + rack.switches), "cell_small")])
+                     cell(", ".join(rack_contents(rack, lang)), "cell_small")])
     widths = [0.07, 0.13, 0.08, 0.16, 0.56]
     return [subheading(ctx, ctx.t("Racks")),
             table(rows, [ctx.width * w for w in widths])]
@@ -117,7 +119,7 @@ def infra_network(ctx: Context) -> list[Flowable]:
         ctx.t("Network"), ctx.t("Switch"), ctx.t("Count"), ctx.t("Ports used"),
         ctx.t("Power"))]]
     for g in net.groups:
-        rows.append([cell(g.network), cell(g.switch_name), num(g.count, ",d", lang),
+        rows.append([cell(word(lang, g.network)), cell(g.switch_name), num(g.count, ",d", lang),
                      num(g.ports_used, ",d", lang), f"{num(g.power_w / KW, ',.1f', lang)} kW"])
     flow.append(table(rows, [ctx.width * w for w in (0.18, 0.42, 0.1, 0.14, 0.16)]))
     return flow
@@ -132,14 +134,15 @@ def infra_storage(ctx: Context) -> list[Flowable]:
     rows: list[list] = [[cell(h, "cell_head") for h in (
         ctx.t("Tier"), ctx.t("Purpose"), ctx.t("Capacity"), ctx.t("Read"), ctx.t("Write"))]]
     for line in st.lines:
-        rows.append([cell(line.tier), cell(line.purpose), gb(line.capacity_bytes, lang),
+        rows.append([cell(word(lang, line.tier)), cell(word(lang, line.purpose)),
+                     gb(line.capacity_bytes, lang),
                      rate(line.read_bytes_per_s), rate(line.write_bytes_per_s)])
     rows.append([cell(ctx.t("Total")), "", gb(st.total_bytes, lang), "", ""])
     extra = [("FONTNAME", (0, -1), (-1, -1), FONT_BOLD)]
     return [KeepTogether([
         subheading(ctx, ctx.t("Storage")),
         para(ctx.t("Storage class '{preset}': {read} read and {write} write per server; "
-                   "local NVMe {local}.", preset=st.preset,
+                   "local NVMe {local}.", preset=storage_class(st.preset, lang),
                    read=rate(st.read_bytes_per_s_per_node),
                    write=rate(st.write_bytes_per_s_per_node),
                    local=gb(st.local_nvme_bytes, lang))),

@@ -25,7 +25,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain.result import InfrastructureResult, SizingResult, cost_item, priced_total
+from app.domain.assumption_labels import source_text
+from app.domain.result import (
+    InfrastructureResult,
+    SizingResult,
+    cost_item,
+    priced_total,
+    storage_class,
+)
 from app.domain.scenario import Scenario
 from app.i18n import translate
 from app.ui.charts import FigureTable, ThemedView, pen, set_axis, style_plot, wrap
@@ -329,7 +336,7 @@ class InfrastructurePage(StepPage):
         rows = [(t(line.tier), t(line.purpose), tb(line.capacity_bytes))
                 for line in site.storage.lines]
         rows.append((t("total"), t("'{tier}' tier, {read} GB/s read per node",
-                                   tier=site.storage.preset,
+                                   tier=storage_class(site.storage.preset, language()),
                                    read=number(site.storage.read_bytes_per_s_per_node / 1e9, "g")),
                      tb(site.storage.total_bytes)))
         self.storage.set_rows(rows)
@@ -338,7 +345,8 @@ class InfrastructurePage(StepPage):
         rows = [(render(cost_item(line)) + (f" ({t('estimated')})" if line.estimated
                                  and "estimated" not in line.item else ""),
                  number(line.quantity, ",.4g"), usd(line.total_usd),
-                 translate(line.source, language()))  # a citation, or "no price in the catalog"
+                 source_text(translate(line.source, language()), None, language()))
+                # a citation with its date (its 'as of' translated), or "no price in the catalog"
                 for line in site.cost_lines]
         rows += [(t("Capital (indicative)"), "",
                   render(priced_total(usd(site.capital_usd), site.unpriced)), ""),
