@@ -666,13 +666,11 @@ class DecodeBreakdownChart(Chart):
         """The step time the solid bars add up to, and what bounds it."""
         p = result.performance
         parts = p.decode_breakdown
-        bound = (t("memory-bound: reading the weights outlasts the compute")
-                 if parts.bound == "memory"
-                 else t("compute-bound: the compute outlasts reading the weights"))
+        bound = t("memory-bound") if parts.bound == "memory" else t("compute-bound")
         self.title_text = render(plural(
             p.at_concurrency.concurrency,
-            msg("At one user: {ms} ms per step, the solid bars; {bound}"),
-            msg("At {users} users: {ms} ms per step, the solid bars; {bound}"),
+            msg("At one user: {ms} ms per step (solid bars), {bound}"),
+            msg("At {users} users: {ms} ms per step (solid bars), {bound}"),
             users=number(p.at_concurrency.concurrency, ",.0f"),
             ms=number(parts.step_s * 1e3, ",.1f"),
             bound=bound,
@@ -692,7 +690,7 @@ class DecodeBreakdownChart(Chart):
         metrics = QFontMetrics(self.values[0].textItem.font())
         label = max(metrics.horizontalAdvance(text.toPlainText()) for text in self.values)
         width = self.plot.vb.width()
-        share = (label + self.VALUE_MARGIN) / width if width > 3 * label else 0.2
+        share = min((label + self.VALUE_MARGIN) / width, 0.6) if width > label else 0.2
         self.plot.setXRange(0, top / (1 - share), padding=0)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)

@@ -85,14 +85,29 @@ class EditCommand(QUndoCommand):
     """Replace the scenario by another (undo restores the previous one).
 
     Both come with their validated Scenario, so neither redo nor undo validates again.
+    Edits with the same ``merge_key`` in a row (one field's edit while the user types: "3",
+    "30", "300", "3000") merge into one undo step.
     """
 
+    MERGEABLE = 1  # the id() of a command that merges with the one before it
+
     def __init__(self, controller: Controller, after: dict, after_scenario: Scenario,
-                 label: str):
+                 label: str, merge_key: Any = None):
         super().__init__(label)
         self.controller = controller
         self.before, self.before_scenario = controller.data, controller.scenario
         self.after, self.after_scenario = copy.deepcopy(after), after_scenario
+        self.merge_key = merge_key
+
+    def id(self) -> int:  # noqa: A003 (Qt's name)
+        return -1 if self.merge_key is None else self.MERGEABLE
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 (Qt override)
+        """Take ``other``'s result when it continues the same edit (same ``merge_key``)."""
+        if not isinstance(other, EditCommand) or other.merge_key != self.merge_key:
+            return False
+        self.after, self.after_scenario = other.after, other.after_scenario
+        return True
 
     def redo(self) -> None:
         self.controller._set_data(self.after, self.after_scenario)
@@ -207,6 +222,7 @@ class Controller(QObject):
     result_changed = Signal(object)  # SizingResult (its levers may follow)
     levers_changed = Signal(object)  # the same SizingResult, with its levers
     problems_changed = Signal(list)  # readable problems of the last refused edit or sizing
+    stale_changed = Signal(bool)  # the figures are not for the input shown (see ``stale``)
     dirty_changed = Signal(bool)
     path_changed = Signal(object)  # Path | None
     language_changed = Signal(str)
@@ -260,6 +276,33 @@ class Controller(QObject):
         return [text.render(message) for message in self._problems]
 
     @property
+    def stale(self) -> bool:
+        """True while the figures are not for what the user entered: an edit was refused (its
+        input is invalid) or the last sizing failed, and no valid edit or result came since.
+        The window marks the figures stale and exports no report from them."""
+        return bool(self._problems)
+
+    def _set_problems(self, problems: list[Message]) -> None:
+        """Show ``problems`` (none: clear them) and say when the figures turn stale or
+        current."""
+        was = self.stale
+        self._problems = list(problems)
+        self.problems_changed.emit(self.problems)
+        if self.stale != was:
+            self.stale_changed.emit(self.stale)
+
+    def refuse(self, problems: list[Message]) -> None:
+        """An input refused before it reached the scenario (a field's own check): show why,
+        and the figures are stale until a valid edit."""
+        self._set_problems(problems)
+
+    def clear_refusal(self) -> None:
+        """The refused input is gone (its field shows the scenario's value again): the
+        figures are current."""
+        if self._problems:
+            self._set_problems([])
+
+    @property
     def dirty(self) -> bool:
         return not self.undo_stack.isClean()
 
@@ -294,28 +337,33 @@ class Controller(QObject):
         except api.ScenarioError as exc:
             return None, list(exc.messages)
 
-    def edit(self, dotted: str, value: Any, label: str | None = None) -> list[str]:
+    def edit(self, dotted: str, value: Any, label: str | None = None,
+             merge_key: Any = None) -> list[str]:
         """Set one field; returns the problems if the edit was refused (state unchanged)."""
-        return self.replace(with_value(self._data, dotted, value), label or dotted)
+        return self.replace(with_value(self._data, dotted, value), label or dotted, merge_key)
 
-    def edit_many(self, changes: dict[str, Any], label: str) -> list[str]:
+    def edit_many(self, changes: dict[str, Any], label: str, merge_key: Any = None) -> list[str]:
         """Set several fields as one undoable step."""
         data = self._data
         for dotted, value in changes.items():
             data = with_value(data, dotted, value)
-        return self.replace(data, label)
+        return self.replace(data, label, merge_key)
 
-    def replace(self, data: dict, label: str) -> list[str]:
+    def replace(self, data: dict, label: str, merge_key: Any = None) -> list[str]:
         """Make ``data`` the scenario as one undoable step, if it validates (once: the
-        Scenario validated here is the one the step keeps)."""
+        Scenario validated here is the one the step keeps).
+
+        A valid edit clears the problems of an earlier refusal, also when it leaves the
+        scenario as it was (TTFT 0 refused, then 2 again). Consecutive edits with the same
+        ``merge_key`` (not None) are one undo step.
+        """
         scenario, refusals = self._checked(data)
         if refusals:
-            self._problems = refusals
-            problems = self.problems
-            self.problems_changed.emit(problems)
-            return problems
+            self._set_problems(refusals)
+            return self.problems
+        self.clear_refusal()
         if data != self._data:
-            self.undo_stack.push(EditCommand(self, data, scenario, label))
+            self.undo_stack.push(EditCommand(self, data, scenario, label, merge_key))
         return []
 
     def _set_data(self, data: dict, scenario: Scenario) -> None:
@@ -431,12 +479,10 @@ class Controller(QObject):
 
     def _deliver(self, result: SizingResult | None, error: api.ScenarioError | None) -> None:
         if error is not None:
-            self._problems = list(error.messages)
-            self.problems_changed.emit(self.problems)
+            self._set_problems(error.messages)
             return
         self._result = result
-        self._problems = []
-        self.problems_changed.emit([])
+        self._set_problems([])
         self.result_changed.emit(result)
 
     # --- files -----------------------------------------------------------------------------

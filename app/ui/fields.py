@@ -114,6 +114,7 @@ class BoundField(QWidget):
         column.addLayout(self.row)
         column.addWidget(self.message)
         self.refused: Any = _NOTHING  # the value whose refusal the message shows
+        self.session = 0  # edits of one session (typing until editing finishes) are one step
         self.timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self.timer.timeout.connect(lambda: self.send(final=False))
 
@@ -153,15 +154,23 @@ class BoundField(QWidget):
         return self.commit()
 
     def send(self, final: bool = True) -> list[str]:
-        """Edit the scenario; on refusal show why and, once editing is over, revert."""
+        """Edit the scenario; on refusal show why and, once editing is over, revert (the
+        figures are then current again). What one session of typing sends is one undo
+        step."""
         value = self.read()
         problem = self.local_problem(value)
         problems = [problem] if problem else self.controller.edit_many(
-            self.changes(value), t(self.label_text))
+            self.changes(value), t(self.label_text), merge_key=(self.path, id(self),
+                                                                self.session))
+        if problem:
+            self.controller.refuse([verbatim(problem)])
         self.show_refusal([verbatim(problem)] if problem else self.refusal_of(problems))
         self.refused = value if problems else _NOTHING
         if problems and final:
             self.put(self.controller.value(self.path))
+            self.controller.clear_refusal()
+        if final:
+            self.session += 1
         return problems
 
     def changes(self, value: Any) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from app.ui.dialogs.about import AboutDialog, MethodDialog
 from app.ui.dialogs.preferences import PreferencesDialog
 from app.ui.pages import PAGES, STEPS, row_of
 from app.ui.pages.base import StepPage
+from app.ui.shortcuts import ScenarioShortcuts
 from app.ui.summary_panel import SummaryPanel
 from app.ui.text import language, render, t
 from app.ui.units import number_locale
@@ -83,6 +84,7 @@ class MainWindow(QMainWindow):
         self.actions_: dict[str, QAction] = {}
         self.dialogs: dict[str, QWidget] = {}
         self.build_menus()
+        self.shortcuts = ScenarioShortcuts(self)  # Undo and Redo also from a text field
         self.busy = QLabel()
         self.statusBar().addPermanentWidget(self.busy)
         self.autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
@@ -176,6 +178,7 @@ class MainWindow(QMainWindow):
         preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.edit_menu.addAction(preferences)
         self.build_go_menu()
+        self.controller.stale_changed.connect(self.show_stale)
         self.catalog_menu = bar.addMenu("")
         for key, slot in (("Add or edit a &GPU…", lambda: self.show_entry_form("gpus")),
                           ("Add or edit a &server…", lambda: self.show_entry_form("servers")),
@@ -191,6 +194,11 @@ class MainWindow(QMainWindow):
         about.setMenuRole(QAction.MenuRole.AboutRole)
         self.help_menu.addAction(about)
         self.update_undo_actions()
+
+    def show_stale(self, stale: bool) -> None:
+        """No report from stale figures: export and print wait for a valid input."""
+        for key in ("Export report…", "Print report…"):
+            self.actions_[key].setEnabled(not stale)
 
     def build_go_menu(self) -> None:
         self.go_menu = self.menuBar().addMenu("")

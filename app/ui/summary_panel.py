@@ -16,13 +16,29 @@ PASS_STYLE = f"QLabel {{ color: white; background: {PASS}; border-radius: 4px; p
 FAIL_STYLE = f"QLabel {{ color: white; background: {FAIL}; border-radius: 4px; padding: 2px 6px; }}"
 
 
+STALE_STYLE = ("QLabel { color: white; background: #9e9e9e; border-radius: 4px; "
+               "padding: 2px 6px; }")
+
+
 class Badge(QLabel):
-    """A pass/fail badge."""
+    """A pass/fail badge; grey while the figures it judges are stale."""
+
+    passed: bool | None = None
+    stale = False
 
     def set_state(self, passed: bool | None, text: str) -> None:
+        self.passed = passed
         self.setText(text)
         self.setVisible(passed is not None)
-        self.setStyleSheet(PASS_STYLE if passed else FAIL_STYLE)
+        self.restyle()
+
+    def set_stale(self, stale: bool) -> None:
+        self.stale = stale
+        self.restyle()
+
+    def restyle(self) -> None:
+        self.setStyleSheet(STALE_STYLE if self.stale else PASS_STYLE if self.passed
+                           else FAIL_STYLE)
 
 
 def verdict_text(v: Verdict) -> str:
@@ -74,11 +90,14 @@ class SummaryPanel(QFrame):
         self.values = {name: QLabel(wordWrap=True) for name in self.ROWS}
         self.problems = QLabel(wordWrap=True)
         self.problems.setStyleSheet("color: #c62828;")
+        self.stale_note = QLabel(wordWrap=True, visible=False)  # figures of an earlier input
+        self.stale_note.setStyleSheet("color: #8a6d00; font-weight: bold;")
         self.form = form = QFormLayout()
         for name in self.ROWS:
             form.addRow(self.labels[name], self.values[name])
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
+        layout.addWidget(self.stale_note)
         layout.addWidget(self.verdict)
         layout.addWidget(self.vram_bar)
         for badge in (self.fit_badge, self.speed_badge, self.ttft_badge):
@@ -88,11 +107,14 @@ class SummaryPanel(QFrame):
         layout.addStretch(1)
         controller.result_changed.connect(self.show_result)
         controller.problems_changed.connect(self.show_problems)
+        controller.stale_changed.connect(self.show_stale)
         controller.language_changed.connect(lambda _: self.retranslate())
         self.retranslate()
 
     def retranslate(self) -> None:
         self.title.setText(f"<b>{t('Summary')}</b>")
+        self.stale_note.setText(t("Stale: these figures are for the last valid input. Correct "
+                                  "the input in red to update them; no report until then."))
         for name in self.ROWS:
             self.labels[name].setText(t(name))
         if self.controller.result is not None:
@@ -104,6 +126,15 @@ class SummaryPanel(QFrame):
         same = len(refusal) == len(problems)
         texts = [problem_in_words(p) for p in refusal] if same else problems
         self.problems.setText("\n".join(texts))
+
+    def show_stale(self, stale: bool) -> None:
+        """While an input is invalid the figures are an earlier input's: say so and grey
+        them."""
+        self.stale_note.setVisible(stale)
+        for badge in (self.fit_badge, self.speed_badge, self.ttft_badge):
+            badge.set_stale(stale)
+        for widget in (self.verdict, self.vram_bar, *self.values.values()):
+            widget.setEnabled(not stale)
 
     def show_vram(self, used: float, usable: float, fits: bool) -> None:
         """The bar: share of the usable memory one GPU needs, green when it fits, else red."""

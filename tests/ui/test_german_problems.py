@@ -42,7 +42,9 @@ def test_invalid_value_shows_a_german_message_and_keeps_the_state(page, german):
     type_into(ttft.editor, "0")
     assert ttft.message.text() == "Der Wert muss größer als 0 sein (angegeben: 0,0)"
     assert not ttft.message.isHidden()
-    assert german.problems == ["targets.ttft_s: Der Wert muss größer als 0 sein (angegeben: 0,0)"]
+    # the scenario's value is back in the editor, so the figures are current again (issue 13):
+    # the refusal stays at its field only
+    assert german.problems == [] and not german.stale
     assert german.data == before and german.result is result
     assert german.undo_stack.count() == 0
     assert ttft.editor.text() == shown_before  # the scenario's value is back

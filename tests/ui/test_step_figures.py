@@ -46,8 +46,8 @@ def test_the_decode_bars_add_up_to_the_stated_step_and_name_what_bounds_it(step4
     assert sum(solid) == pytest.approx(parts.step_s * 1e3, rel=1e-9)
     assert parts.step_s == pytest.approx(controller.result.performance.at_concurrency.itl_s,
                                          rel=0.01)
-    assert "92.0 ms per step" in chart.title_text
-    assert "memory-bound: reading the weights outlasts the compute" in chart.title_text
+    assert chart.title_text == "At 40 users: 92.0 ms per step (solid bars), memory-bound"
+    assert "Memory-bound: reading the weights takes longer" in step4.breakdown_note.text()
     hidden = [text.toPlainText() for field, text in zip(chart.PARTS, chart.values, strict=True)
               if field in parts.overlapped]
     assert hidden == ["5.7 ms, overlapped", "15.8 ms, overlapped"]

@@ -176,6 +176,9 @@ class ExportDialog(QDialog):
         if not str(path) or path.suffix.lower() != ".pdf":
             return t("Choose a file name ending in .pdf.")
         self.controller.wait_until_idle()  # the result of the scenario as it is, with levers
+        if self.controller.stale:
+            return t("An input is invalid, so the figures are an earlier input's: correct it "
+                     "first, then export.")
         result = self.controller.result
         if result is None:
             return t("The scenario has no result to report yet.")

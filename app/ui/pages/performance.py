@@ -150,7 +150,9 @@ class PerformancePage(StepPage):
             t(
                 "Reading the weights and the matrix compute overlap: a step takes the longer of "
                 "the two (the other is drawn light, marked overlapped), plus the KV cache read, "
-                "the communication and the overhead. The solid bars add up to the step."
+                "the communication and the overhead; the solid bars add up to the step. "
+                "Memory-bound: reading the weights takes longer than the compute; compute-bound: "
+                "the other way round."
             )
         )
 

@@ -167,6 +167,13 @@ class ReportPage(StepPage):
         self.layout_.addWidget(self.browser, 1)
         catalog = self.controller.catalog
         self.names = {k: v.name for k, v in {**catalog.gpus, **catalog.servers}.items()}
+        self.controller.stale_changed.connect(self.show_stale)
+        self.show_stale(self.controller.stale)
+
+    def show_stale(self, stale: bool) -> None:
+        """No report while an input is invalid: the figures are an earlier input's."""
+        for button in (self.export_button, self.print_button):
+            button.setEnabled(not stale)
 
     def retranslate(self) -> None:
         self.export_button.setText(t("Export PDF…"))
@@ -177,9 +184,12 @@ class ReportPage(StepPage):
                                         "with the scenario and result attached."))
 
     def print_report(self) -> bool:
-        """Print the report as shown here (File > Print report)."""
+        """Print the report as shown here (File > Print report); nothing while the figures
+        are stale."""
         from app.ui.printing import print_report
 
+        if self.controller.stale:
+            return False
         result = self.controller.result
         html = report_html(result, self.names) if result is not None else ""
         return print_report(result, html, self)
