@@ -239,3 +239,13 @@ def test_preliminary_gpus_only_when_allowed_or_named(catalog):
     assert not selection.gpu_allowed(rubin, Selection())
     assert selection.gpu_allowed(rubin, Selection(preliminary=True))
     assert selection.gpu_allowed(rubin, Selection(gpus=["rubin-vr200"]))
+
+
+def test_a_workstation_gpu_given_by_the_user_warns_of_towers_on_shelves(catalog, sized):
+    data = bank_chat()
+    data["hardware"] = {"gpu": "rtx-pro-6000-ws", "tensor_parallel": 2}
+    result = sized(data)
+    assert catalog.servers[result.scale.server].chassis == "tower"
+    texts = " ".join(result.warnings)
+    assert "workstation GPU: made for desks" in texts
+    assert "on rack shelves" in texts or "on a rack shelf" in texts

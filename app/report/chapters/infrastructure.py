@@ -182,8 +182,9 @@ def infra_cost(ctx: Context) -> list[Flowable]:
     ]
     return [subheading(ctx, ctx.t("Bill of materials and cost")),
             table(rows, [ctx.width * w for w in (0.44, 0.1, 0.16, 0.18, 0.12)], extra=extra),
-            para(ctx.t("* estimated with a planning rule where no price is published. Prices "
-                       "are indicative and dated; street prices vary."), "small"),
+            para(ctx.t("* estimated: a street or analyst estimate, or a planning rule where no "
+                       "list price is published. Prices are indicative and dated; street "
+                       "prices vary."), "small"),
             *[para(f"[{n}] {source}", "small") for n, source in enumerate(sources, 1)],
             KeepTogether([subheading(ctx, ctx.t("Running cost")), key_values(ctx, running)])]
 
