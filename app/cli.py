@@ -170,8 +170,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     except OSError as exc:
         return fail([f"cannot write '{args.output}': {exc.strerror}; nothing was written"])
     if signer:
+        from app.report.identity import grouped
+
         print(f"Wrote {args.output}, signed by {signer.name}; certificate SHA-256 "
-              f"fingerprint {signer.fingerprint}")
+              f"fingerprint {grouped(signer.fingerprint)}")
     else:
         print(f"Wrote {args.output} (not signed)")
     return EXIT_OK

@@ -32,7 +32,8 @@ PO_FILE, MO_FILE = catalog_files("de")
 SAME_IN_GERMAN = {
     "GPU", "GPUs", "TTFT", "PUE", "vLLM", "TensorRT-LLM", "SGLang", "llama.cpp", "2K", "4K",
     "8K", "32K", "128K", "#", "N+1", "2N", "s", "Name", "Region", "Racks", "Rack {n}",
-    "GPU {n}", "NICs", "TTFT (s)", "TTFT [ms]", "{n} GPUs", "{n} ({redundancy})", "{h} h",
+    "GPU {n}", "NICs", "TTFT (s)", "TTFT [ms]", "{n} GPUs", "{gpus} GPU", "{gpus} GPUs",
+    "{n} ({redundancy})", "{h} h",
     "{kwh} kWh", "{s} s ({m} min)", "{change}: {value}, {outcome}", "Version {version}",
     "LoRA", "QLoRA", "BF16", "HNSW", "IVF-PQ", "warm", "Passphrase", "kW", "V", "A", "USD/kWh",
     "kg/kWh", "{kwh} kWh, {cost}", "{tonnes} t", "Scale-up", "Training", "Retrieval (RAG)",

@@ -13,6 +13,8 @@ too. README, "Translations", says how to extract, translate and compile.
 
 from __future__ import annotations
 
+import math
+import re
 import string
 from typing import Any
 
@@ -51,6 +53,41 @@ def localise_number(formatted: str, lang: str) -> str:
     return formatted.replace(",", "\0").replace(".", ",").replace("\0", ".")
 
 
+_EXPONENT = re.compile(r"\de[+-]\d")
+
+
+def plain_general(value: Any, format_spec: str) -> str:
+    """``value`` formatted by ``format_spec``, rewritten without an exponent if it had one.
+
+    Prose never reads "1e+12 users": a large number is written out with thousands separators
+    (1,000,000,000,000), a tiny one with the decimals its significant digits need. Returns ''
+    when the plain format has no exponent (or ``value`` is not a finite float).
+    """
+    if not isinstance(value, float) or value != value or abs(value) == float("inf"):
+        return ""
+    text = format(value, format_spec)
+    if not _EXPONENT.search(text):
+        return ""
+    if abs(value) >= 1:
+        return format(value, ",.0f")
+    spec = format_spec.rstrip("gGeE")
+    digits = spec.split(".")[-1] if "." in spec else ""
+    significant = int(digits) if digits.isdigit() and int(digits) > 0 else 6
+    decimals = min(significant - 1 - math.floor(math.log10(abs(value))), 20)
+    return format(value, f".{decimals}f").rstrip("0").rstrip(".")
+
+
+def _english(template: str, params: dict[str, Any]) -> str | None:
+    """``template`` filled by ``str.format`` (fast), or None when the formatter is needed: a
+    Message parameter, or a number ``str.format`` wrote with an exponent."""
+    if any(isinstance(v, Message) for v in params.values()):
+        return None
+    text = template.format(**params)
+    if _EXPONENT.search(text) and any(isinstance(v, float) for v in params.values()):
+        return None
+    return text
+
+
 class _Formatter(string.Formatter):
     """Numbers in the language's notation, Messages (or a list of them, joined by "; ")
     rendered in the language, strings translated when the catalog has them (unless
@@ -66,7 +103,7 @@ class _Formatter(string.Formatter):
         if isinstance(value, list | tuple) and value and all(
                 isinstance(item, Message) for item in value):
             return "; ".join(item.text(self.lang) for item in value)
-        text = super().format_field(value, format_spec)
+        text = plain_general(value, format_spec) or super().format_field(value, format_spec)
         if isinstance(value, int | float) and not isinstance(value, bool):
             if self.lang == "de" and format_spec.endswith("%"):
                 text = text[:-1] + PERCENT_DE  # German writes a space before %: 12 %
@@ -92,8 +129,8 @@ def tr(template: str, lang: str = "en", *, msgctxt: str | None = None, **params:
     English needs neither (``str.format`` gives the same text, several times faster: a
     Step 3 search writes some three hundred reasons).
     """
-    if lang == "en":
-        return template.format(**params)
+    if lang == "en" and (text := _english(template, params)) is not None:
+        return text
     return fill(template, lang, params, msgctxt=msgctxt)
 
 
@@ -120,8 +157,8 @@ class Message(BaseModel):
         return translate(self.template, lang, self.msgctxt)
 
     def text(self, lang: str = "en") -> str:
-        if lang == "en":
-            return self.template.format(**self.params)
+        if lang == "en" and (text := _english(self.template, self.params)) is not None:
+            return text
         return _Formatter(lang).format(self.translated(lang), **self.params)
 
 

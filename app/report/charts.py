@@ -93,6 +93,7 @@ class Plot:
     def __post_init__(self) -> None:
         # The renderer's initial font would otherwise be a non-embedded Helvetica.
         self.drawing = Drawing(self.width, self.height, initialFontName=FONT, initialFontSize=7)
+        self.hlines: list[float] = []  # heights [pt] of the horizontal lines drawn so far
 
     @property
     def inner_width(self) -> float:
@@ -152,8 +153,25 @@ class Plot:
                                   strokeDashArray=dash, strokeLineJoin=1))
 
     def hline(self, y: float, colour, dash) -> None:
+        self.hlines.append(self.py(y))
         self.drawing.add(Line(self.left, self.py(y), self.left + self.inner_width, self.py(y),
                               strokeColor=colour, strokeWidth=1, strokeDashArray=dash))
+
+    LABEL_SIZE = 6.5  # pt, the marker's label
+
+    def label_height(self, top: float) -> float:
+        """The baseline for a label under the plot's top that no horizontal line crosses
+        (a target or naive line near the top would strike it through): the first free row
+        of label height downwards."""
+        size = self.LABEL_SIZE
+        for row in range(8):
+            base = top - 9 - row * (size + 3)
+            if base < self.bottom + 2:
+                break
+            # the glyphs span about base - 2 .. base + size; keep 1.5 pt clear of a line
+            if all(not base - 3.5 <= y <= base + size + 1.5 for y in self.hlines):
+                return base
+        return top - 9
 
     def vline(self, x: float, label: str) -> None:
         top = self.bottom + self.inner_height
@@ -161,7 +179,8 @@ class Plot:
                               strokeWidth=0.8, strokeDashArray=[2, 2]))
         anchor = "end" if self.px(x) > self.left + 0.7 * self.inner_width else "start"
         offset = -3 if anchor == "end" else 3
-        self.text(self.px(x) + offset, top - 9, label, size=6.5, colour=MUTED, anchor=anchor)
+        self.text(self.px(x) + offset, self.label_height(top), label, size=self.LABEL_SIZE,
+                  colour=MUTED, anchor=anchor)
 
     def dots(self, points: Sequence[tuple[float, float]], colour=MEASURED) -> None:
         """Measured points as filled circles (clipped to the plot)."""

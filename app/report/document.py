@@ -9,10 +9,13 @@ it.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from dataclasses import dataclass
 
 from reportlab.lib.units import cm
+from reportlab.lib.utils import TimeStamp
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -109,12 +112,65 @@ class SignatureBlock(Flowable):
         self.placed = SignatureBox(c.getPageNumber() - 1, (x, y, x + self.width, y + self.height))
 
 
-def numbered_canvas(lang: str, header_left: str, header_right: str, footer: str):
-    """A canvas class that draws header, footer and 'Page n of N' once all pages are known."""
+HEADER_SIZE = 7.5  # pt, header and footer
+HEADER_GAP = 12.0  # pt between the header's title and customer
+
+
+def fit(text: str, room: float, size: float = HEADER_SIZE) -> str:
+    """``text`` cut at a word (with an ellipsis) to fit ``room`` points in the header font."""
+    if stringWidth(text, FONT, size) <= room:
+        return text
+    words = text.split()
+    while words:
+        words.pop()
+        cut = " ".join(words).rstrip(",;:·-–") + " …"
+        if stringWidth(cut, FONT, size) <= room:
+            return cut
+    cut = text
+    while cut and stringWidth(cut + "…", FONT, size) > room:
+        cut = cut[:-1]
+    return cut + "…" if cut else ""
+
+
+def header_texts(left: str, right: str, width: float) -> tuple[str, str]:
+    """The header's title (left) and customer (right), shortened so they never overlap.
+
+    The customer keeps its full width while the title leaves room for it, and at least 40 %
+    of the line otherwise; the title gets the rest.
+    """
+    left_width = stringWidth(left, FONT, HEADER_SIZE)
+    right_room = min(stringWidth(right, FONT, HEADER_SIZE),
+                     max(0.4 * width, width - left_width - HEADER_GAP))
+    right = fit(right, right_room)
+    left = fit(left, width - stringWidth(right, FONT, HEADER_SIZE) - HEADER_GAP)
+    return left, right
+
+
+def timestamp(when: dt.datetime) -> TimeStamp:
+    """reportlab's document time stamp (/CreationDate, /ModDate) set to ``when`` (UTC)."""
+    stamp = TimeStamp(invariant=True)
+    when = when.astimezone(dt.UTC)
+    stamp.t = when.timestamp()
+    stamp.lt = when.timetuple()
+    stamp.YMDhms = tuple(stamp.lt)[:6]
+    stamp.dhh = stamp.dmm = 0
+    stamp.tzname = "UTC"
+    return stamp
+
+
+def numbered_canvas(lang: str, header_left: str, header_right: str, footer: str,
+                    created: dt.datetime | None = None):
+    """A canvas class that draws header, footer and 'Page n of N' once all pages are known.
+
+    ``created`` becomes the PDF's creation date (reportlab's invariant mode would write
+    2000-01-01).
+    """
 
     class NumberedCanvas(Canvas):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
+            if created is not None:
+                self._doc._timeStamp = timestamp(created)
             self._pages: list[dict] = []
 
         def showPage(self):
@@ -138,9 +194,10 @@ def numbered_canvas(lang: str, header_left: str, header_right: str, footer: str)
             self.line(MARGIN, height - TOP_MARGIN + 14, width - MARGIN, height - TOP_MARGIN + 14)
             self.line(MARGIN, BOTTOM_MARGIN - 16, width - MARGIN, BOTTOM_MARGIN - 16)
             self.setFillColor(MUTED)
-            self.setFont(FONT, 7.5)
-            self.drawString(MARGIN, height - TOP_MARGIN + 20, header_left[:90])
-            self.drawRightString(width - MARGIN, height - TOP_MARGIN + 20, header_right[:60])
+            self.setFont(FONT, HEADER_SIZE)
+            left, right = header_texts(header_left, header_right, width - 2 * MARGIN)
+            self.drawString(MARGIN, height - TOP_MARGIN + 20, left)
+            self.drawRightString(width - MARGIN, height - TOP_MARGIN + 20, right)
             self.drawString(MARGIN, BOTTOM_MARGIN - 27, footer)
             self.drawRightString(width - MARGIN, BOTTOM_MARGIN - 27,
                                  t(lang, "Page {page} of {total}", page=self._pageNumber,
@@ -185,8 +242,13 @@ def contents(lang: str) -> list[Flowable]:
 
 def render(result: SizingResult, *, lang: str, paper: str, accuracy: Accuracy,
            report_date: str, signer: Signer | None = None,
-           compared: list | None = None) -> tuple[bytes, SignatureBox | None]:
-    """The report as PDF bytes, and the signature block's place when ``signer`` is given."""
+           compared: list | None = None, created: dt.datetime | None = None
+           ) -> tuple[bytes, SignatureBox | None]:
+    """The report as PDF bytes, and the signature block's place when ``signer`` is given.
+
+    The PDF's creation date is ``created``, by default the report's date at 00:00 UTC (the
+    same bytes for the same date: reproducible, as invariant mode means).
+    """
     register_fonts()
     buffer = io.BytesIO()
     name = result.inputs.name
@@ -204,9 +266,15 @@ def render(result: SizingResult, *, lang: str, paper: str, accuracy: Accuracy,
     story += section_signature(ctx, block)
     footer = t(lang, "AI Sizer {version} · {date}", version=result.tool_version,
                date=report_date)
-    canvas = numbered_canvas(lang, title, result.inputs.customer, footer)
+    canvas = numbered_canvas(lang, title, result.inputs.customer, footer,
+                             created=created or creation_time(report_date))
     doc.multiBuild(story, canvasmaker=canvas)
     return buffer.getvalue(), (block.placed if block else None)
+
+
+def creation_time(report_date: str) -> dt.datetime:
+    """The report's date (ISO) at 00:00 UTC."""
+    return dt.datetime.combine(dt.date.fromisoformat(report_date), dt.time(), tzinfo=dt.UTC)
 
 
 def _section_break(frame_height: float) -> Flowable:

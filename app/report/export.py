@@ -94,13 +94,13 @@ def build_report(scenario: dict | Scenario, result: SizingResult, *, lang: str =
     files = {attachments.SCENARIO: scenario_json(scenario),
              attachments.RESULT: result_json(result)}
     if identity is None:
-        pdf, _ = document.render(result, lang=lang, paper=paper, accuracy=accuracy,
-                                 report_date=date_text, compared=compared)
         modified = source_date() or dt.datetime.combine(report_date, dt.time(), tzinfo=dt.UTC)
+        pdf, _ = document.render(result, lang=lang, paper=paper, accuracy=accuracy,
+                                 report_date=date_text, compared=compared, created=modified)
         return attachments.attach(pdf, files, modified)
     signing_time = (signing_time or dt.datetime.now(dt.UTC)).replace(microsecond=0)
     pdf, place = document.render(result, lang=lang, paper=paper, accuracy=accuracy,
-                                 report_date=date_text,
+                                 report_date=date_text, created=source_date(),
                                  signer=signer_of(identity, signing_time), compared=compared)
     assert place is not None  # the block is always drawn when a signer is given
     return signing.sign(pdf, files, identity, place, signing_time)

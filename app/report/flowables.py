@@ -12,10 +12,26 @@ from app.report.text import markup
 class Heading(Paragraph):
     """A section heading that the document lists in its contents and outline."""
 
+    # room a heading needs below it on its page, for the first lines of what it heads [pt];
+    # with less, it moves to the next page instead of standing alone at the foot of this one
+    FOLLOW = 48.0
+
     def __init__(self, text: str, level: int, key: str):
         style = styles()["h1" if level == 0 else "h2"]
         super().__init__(markup(text), style)
         self.toc_text, self.level, self.key = text, level, key
+        self._orphaned = False
+
+    def wrap(self, available_width, available_height):
+        width, height = super().wrap(available_width, available_height)
+        self._orphaned = available_height < height + self.FOLLOW
+        # too tall for what is left: the frame asks split(), which moves it on
+        return width, (available_height + 1 if self._orphaned else height)
+
+    def split(self, available_width, available_height):
+        if self._orphaned or available_height < self.height + self.FOLLOW:
+            return []
+        return super().split(available_width, available_height)
 
 
 def para(text: str, style: str = "body") -> Paragraph:

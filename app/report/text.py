@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
-from app.i18n import Message, localise_number, tr, translate
+from app.i18n import Message, localise_number, plain_general, tr, translate
 
 GB = 1e9
 GIB = 2**30
@@ -34,7 +34,7 @@ def num(value: float | int | None, spec: str, lang: str, missing: str = "–") -
     """``value`` formatted with ``spec`` (e.g. ``",.1f"``) and the language's separators."""
     if value is None:
         return missing
-    return localise_number(format(value, spec), lang)
+    return localise_number(plain_general(value, spec) or format(value, spec), lang)
 
 
 def gb(value_bytes: float, lang: str, spec: str = ",.1f") -> str:
@@ -45,20 +45,35 @@ def gib(value_bytes: float, lang: str, spec: str = ",.1f") -> str:
     return f"{num(value_bytes / GIB, spec, lang)} GiB"
 
 
-def seconds(value_s: float, lang: str) -> str:
-    if value_s < 0.1:
+MS_BELOW_S = 0.1  # a time under 0.1 s reads in ms
+
+
+def time_unit(values_s) -> str:
+    """The one unit for a column (or row) of times: 'ms' when every one is under 0.1 s."""
+    shown = [v for v in values_s if v is not None and v == v]
+    return "ms" if shown and max(shown) < MS_BELOW_S else "s"
+
+
+def seconds(value_s: float, lang: str, unit: str | None = None) -> str:
+    """A time in ms (under 0.1 s) or s; ``unit`` ('ms' or 's') fixes it for a whole column."""
+    unit = unit or time_unit([value_s])
+    if unit == "ms":
         return f"{num(value_s * 1e3, ',.1f', lang)} ms"
+    if value_s < 0.01:
+        return f"{num(value_s, ',.3f', lang)} s"
     if value_s < 10:
         return f"{num(value_s, ',.2f', lang)} s"
     return f"{num(value_s, ',.0f', lang)} s"
 
 
-def seconds_band(value_s: float, low_s: float, high_s: float, lang: str) -> str:
-    """'1.40 s (1.16–2.15 s)': the band in the unit of the expected value."""
-    if value_s < 0.1:
-        spec, scale, unit = ",.1f", 1e3, "ms"
+def seconds_band(value_s: float, low_s: float, high_s: float, lang: str,
+                 unit: str | None = None) -> str:
+    """'1.40 s (1.16–2.15 s)': the band in the unit of the expected value (or ``unit``)."""
+    unit = unit or time_unit([value_s])
+    if unit == "ms":
+        spec, scale = ",.1f", 1e3
     else:
-        spec, scale, unit = ",.2f", 1.0, "s"
+        spec, scale = (",.3f" if value_s < 0.01 else ",.2f"), 1.0
     return (f"{num(value_s * scale, spec, lang)} {unit} ({num(low_s * scale, spec, lang)}–"
             f"{num(high_s * scale, spec, lang)} {unit})")
 

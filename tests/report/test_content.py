@@ -114,7 +114,7 @@ def test_scale_states_a_node_and_a_rack_failure(pages, report_de):
     scale = " ".join(section_text(pages, "6 Redundancy and scale").split())
     for expected in ("When a node fails: With one node down",
                      "When a rack fails: All nodes are in one rack", "N+1 counts nodes",
-                     "1 with servers, at most 2 server(s) in one"):
+                     "1 with servers, at most 2 servers in one"):
         assert expected in scale, expected
     assert scale.count("With one node down") == 1  # the note, not again in the bullets
     german = " ".join(section_text(pages_text(report_de), "6 Redundanz und Skalierung").split())

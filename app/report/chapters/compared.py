@@ -8,10 +8,10 @@ from app.domain.result import SizingResult, priced_total
 from app.report.context import Context
 from app.report.flowables import cell, heading, para
 from app.report.style import table
-from app.report.text import KW, gb, num, seconds, usd
+from app.report.text import KW, gb, num, seconds, time_unit, usd
 
 
-def compared_rows(ctx: Context, r: SizingResult) -> list[str]:
+def compared_rows(ctx: Context, r: SizingResult, time_in: str | None = None) -> list[str]:
     """One column of the comparison: the key figures of one sizing."""
     lang, c = ctx.lang, r.selection.chosen
     at = r.performance.at_concurrency
@@ -23,7 +23,7 @@ def compared_rows(ctx: Context, r: SizingResult) -> list[str]:
         f"{gb(r.memory.per_gpu_bytes, lang)} / {gb(r.memory.gpu_usable_bytes, lang)}",
         num(r.performance.slo_capacity_per_replica, ",d", lang),
         num(at.tokens_per_s_per_user, ",.1f", lang),
-        seconds(at.ttft_s, lang),
+        seconds(at.ttft_s, lang, time_in),
         num(r.performance.saturation.output_tokens_per_s, ",.0f", lang),
         f"{r.scale.replicas} / {r.scale.gpus_total}",
         num(r.facility.it_power_w / KW, ",.1f", lang) + " kW",
@@ -45,7 +45,8 @@ def section_compared(ctx: Context) -> list[Flowable]:
     options = [(ctx.t("This sizing"), ctx.result), *ctx.compared]
     header = [cell(ctx.t("Key figure"), "cell_head")]
     header += [cell(name, "cell_head") for name, _ in options]
-    columns = [compared_rows(ctx, r) for _, r in options]
+    unit = time_unit([r.performance.at_concurrency.ttft_s for _, r in options])  # one per row
+    columns = [compared_rows(ctx, r, unit) for _, r in options]
     rows = [header] + [[cell(ctx.t(label))] + [cell(col[i]) for col in columns]
                        for i, label in enumerate(COMPARED_LABELS)]
     first = 0.28

@@ -22,12 +22,14 @@ def section_scale(ctx: Context) -> list[Flowable]:
                                    msg("{replicas} ({load} carry the load)"), replicas=s.replicas,
                                    load=s.replicas_for_load).text(lang)),
         (ctx.t("Servers"), plural(
-            s.gpus_per_node, msg("{nodes} x {server} ({per_node} GPU each, {replicas} replica(s) "
-                                 "per server, {span} server(s) per replica)"),
-            msg("{nodes} x {server} ({per_node} GPUs each, {replicas} replica(s) per server, "
-                "{span} server(s) per replica)"),
+            s.gpus_per_node, msg("{nodes} x {server} ({per_node} GPU each, {replicas}, {span})"),
+            msg("{nodes} x {server} ({per_node} GPUs each, {replicas}, {span})"),
             nodes=s.nodes, server=s.server, per_node=s.gpus_per_node,
-            replicas=s.replicas_per_node, span=s.nodes_per_replica).text(lang)),
+            replicas=plural(s.replicas_per_node, msg("{n} replica per server"),
+                            msg("{n} replicas per server"), n=s.replicas_per_node).text(lang),
+            span=plural(s.nodes_per_replica, msg("{n} server per replica"),
+                        msg("{n} servers per replica"), n=s.nodes_per_replica).text(lang),
+        ).text(lang)),
         (ctx.t("GPUs in total"), num(s.gpus_total, ",d", lang)),
         *planning_row(ctx, s),
         (ctx.t("Autoscaling"), replica_range(s.autoscale_min_replicas,
@@ -39,9 +41,10 @@ def section_scale(ctx: Context) -> list[Flowable]:
         rows.append((ctx.t("Batch completion"),
                      f"{num(s.batch_completion_hours, ',.1f', lang)} h"))
     if s.compute_racks:
-        rows.append((ctx.t("Racks"), ctx.t("{racks} with servers, at most {nodes} server(s) "
-                                           "in one", racks=s.compute_racks,
-                                           nodes=s.nodes_in_fullest_rack)))
+        rows.append((ctx.t("Racks"), plural(
+            s.nodes_in_fullest_rack, msg("{racks} with servers, at most {nodes} server in one"),
+            msg("{racks} with servers, at most {nodes} servers in one"),
+            racks=s.compute_racks, nodes=s.nodes_in_fullest_rack).text(lang)))
     return [heading(ctx, "scale", ctx.t("Redundancy and scale")),
             key_values(ctx, rows, first=0.24),
             Spacer(1, 6),

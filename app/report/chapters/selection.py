@@ -8,7 +8,7 @@ from app.report.context import Context
 from app.report.flowables import bold, cell, heading, para
 from app.report.phrases import formats_text, gpus_text, ranking
 from app.report.style import table
-from app.report.text import message, num, precision, seconds, word
+from app.report.text import message, num, precision, seconds, time_unit, word
 
 ALTERNATIVES_SHOWN = 15
 
@@ -34,6 +34,7 @@ def section_selection(ctx: Context) -> list[Flowable]:
               ctx.t("TTFT"), ctx.t("GPUs in total"), ctx.t("Capital"), ctx.t("Verdict"),
               ctx.t("Why it lost")]
     rows: list[list] = [[cell(h, "cell_head") for h in header]]
+    unit = time_unit([a.ttft_s for a in shown])  # one unit for the TTFT column
     for a in shown:
         rows.append([
             cell(a.gpu, "cell_small"),
@@ -41,7 +42,7 @@ def section_selection(ctx: Context) -> list[Flowable]:
                  "cell_small"),
             cell(f"{precision(a.precision)} / {precision(a.kv_precision)}", "cell_small"),
             cell(num(a.tokens_per_s_per_user, ",.1f", lang), "cell_small"),
-            cell(seconds(a.ttft_s, lang), "cell_small"),
+            cell(seconds(a.ttft_s, lang, unit), "cell_small"),
             cell(num(a.gpus_total, ",d", lang), "cell_small"),
             cell(num(a.capital_cost_usd, ",.0f", lang) if a.capital_complete else
                  ctx.t("{cost} (prices missing)", cost=num(a.capital_cost_usd, ",.0f", lang)),

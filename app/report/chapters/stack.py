@@ -60,13 +60,14 @@ def section_stack(ctx: Context) -> list[Flowable]:
         bold(ctx.t("Orchestration:"), plural(
             s.nodes,
             msg("Kubernetes with the NVIDIA GPU Operator (driver, container toolkit, device "
-                "plugin, DCGM exporter) on one GPU server; one replica per pod with {gpus} "
-                "GPU(s); {autoscaling}."),
+                "plugin, DCGM exporter) on one GPU server; one replica per pod with {gpus}; "
+                "{autoscaling}."),
             msg("Kubernetes with the NVIDIA GPU Operator (driver, container toolkit, device "
-                "plugin, DCGM exporter) on {nodes} GPU servers; one replica per pod with {gpus} "
-                "GPU(s); replicas spread over servers (anti-affinity) so that losing one leaves "
+                "plugin, DCGM exporter) on {nodes} GPU servers; one replica per pod with "
+                "{gpus}; replicas spread over servers (anti-affinity) so that losing one leaves "
                 "the load served; {autoscaling}."), nodes=s.nodes,
-            gpus=c.gpus_per_replica,
+            gpus=plural(c.gpus_per_replica, msg("{gpus} GPU"), msg("{gpus} GPUs"),
+                        gpus=c.gpus_per_replica).text(lang),
             autoscaling=autoscaling_clause(ctx, s.autoscale_min_replicas,
                                            s.autoscale_max_replicas)).text(lang), "bullet"),
         KeepTogether(serving),

@@ -110,10 +110,12 @@ def key_figures(ctx: Context) -> Flowable:
                 users=p.saturation.concurrency).text(lang)),
         # one GPU is in one server; several GPUs may share one server
         (ctx.t("Hardware"), plural(
-            s.gpus_total, msg("{gpus} GPU in {nodes} server, {racks} rack(s)"),
-            plural(s.nodes, msg("{gpus} GPUs in {nodes} server, {racks} rack(s)"),
-                   msg("{gpus} GPUs in {nodes} servers, {racks} rack(s)")),
-            gpus=s.gpus_total, nodes=s.nodes, racks=f.racks).text(lang)),
+            s.gpus_total, msg("{gpus} GPU in {nodes} server, {racks}"),
+            plural(s.nodes, msg("{gpus} GPUs in {nodes} server, {racks}"),
+                   msg("{gpus} GPUs in {nodes} servers, {racks}")),
+            gpus=s.gpus_total, nodes=s.nodes,
+            racks=plural(f.racks, msg("{racks} rack"), msg("{racks} racks"),
+                         racks=f.racks).text(lang)).text(lang)),
         (ctx.t("Power"), ctx.t("{it:,.1f} kW IT, {facility:,.1f} kW with cooling (PUE {pue})",
                                it=f.it_power_w / KW, facility=f.facility_power_w / KW,
                                pue=f.pue)),

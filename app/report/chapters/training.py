@@ -29,8 +29,9 @@ def section_training(ctx: Context) -> list[Flowable]:
     setup = [
         (ctx.t("Method"), ctx.t("{method}, optimizer {optimizer}", method=tr.method,
                                 optimizer=tr.optimizer)),
-        (ctx.t("GPUs"), ctx.t("{n} x {gpu} on {nodes} node(s); {how}", n=tr.gpus_total,
-                              gpu=tr.gpu, nodes=tr.nodes, how=how)),
+        (ctx.t("GPUs"), plural(tr.nodes, msg("{n} x {gpu} on {nodes} node; {how}"),
+                               msg("{n} x {gpu} on {nodes} nodes; {how}"), n=tr.gpus_total,
+                               gpu=tr.gpu, nodes=tr.nodes, how=how).text(ctx.lang)),
         (ctx.t("Parallelism"), ctx.t(
             "data parallel {d}, tensor parallel {t}, pipeline parallel {p}, ZeRO stage {z}, "
             "activation recompute '{recompute}'", d=tr.data_parallel, t=tr.tensor_parallel,

@@ -10,7 +10,7 @@ from app.report.context import Context
 from app.report.flowables import cell, code, heading, para, subheading
 from app.report.phrases import band_text
 from app.report.style import table
-from app.report.text import num, seconds, seconds_band
+from app.report.text import num, seconds, seconds_band, time_unit
 from app.testplan import commands
 
 LEVEL_NAMES = {"one user": "one user", "sweep": "sweep", "scenario load": "scenario load",
@@ -78,12 +78,14 @@ def levels_table(ctx: Context, plan: TestPlanResult) -> Flowable:
     header = [ctx.t("Level"), ctx.t("Users or rate"), ctx.t("Requests"), ctx.t("TTFT"),
               ctx.t("Tokens/s per user"), ctx.t("Output tokens/s"), ctx.t("Passes when")]
     rows: list[list] = [[cell(h, "cell_head") for h in header]]
+    unit = time_unit([level.expected["ttft_s"].value for level in plan.levels])  # one per column
     for level in plan.levels:
         e = level.expected
         rows.append([
             cell(ctx.t(LEVEL_NAMES[level.name])), level_cell(ctx, level),
             num(level.requests, ",d", lang),
-            cell(seconds_band(e["ttft_s"].value, e["ttft_s"].low, e["ttft_s"].high, lang)),
+            cell(seconds_band(e["ttft_s"].value, e["ttft_s"].low, e["ttft_s"].high, lang,
+                              unit)),
             cell(band_text(ctx, e["tokens_per_s_per_user"].value,
                            e["tokens_per_s_per_user"].low, e["tokens_per_s_per_user"].high,
                            ",.1f")),
