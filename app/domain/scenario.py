@@ -6,6 +6,7 @@ renaming or removing one needs a schema version bump and a migration.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -241,6 +242,9 @@ class Infrastructure(Strict):
     log_retention_days: float | None = Field(default=None, ge=0, le=3650)
     price_overrides_usd: dict[str, float] = Field(
         default_factory=dict, description="Indicative prices replaced, by catalog id or line.")
+    price_list_as_of: date | None = Field(
+        default=None, description="The date of the prices entered in price_overrides_usd (the "
+                                  "quote they come from); cost lines cite it.")
 
 
 OPTIMIZERS = ("adamw", "adam", "adamw-8bit", "sgd", "lion", "adafactor")

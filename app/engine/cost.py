@@ -21,10 +21,22 @@ class CostLine:
     estimated: bool = False
     #: (GPU name, GPUs each unit holds) for a system or server line; None for other lines.
     contents: tuple[str, int] | None = None
+    #: The key a scenario's price list overrides it by (a catalog id, or "storage", "rack"...).
+    key: str = ""
 
     @property
     def total_usd(self) -> float | None:
         return None if self.unit_usd is None else self.quantity * self.unit_usd
+
+
+#: The source of a price the user entered in the scenario's price list (a catalog key: the
+#: views translate it; its date follows as "(as of YYYY-MM-DD)" when the list has one).
+ENTERED_PRICE = "price entered for this scenario"
+
+
+def entered_price_source(as_of: object | None) -> str:
+    """The source of an entered price: the list's date when it has one."""
+    return f"{ENTERED_PRICE} (as of {as_of})" if as_of else ENTERED_PRICE
 
 
 def storage_terabytes(total_bytes: float) -> float:

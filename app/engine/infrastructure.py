@@ -231,30 +231,39 @@ def cost_lines(catalog: Catalog, config: Configuration, scale: ScaleResult, serv
         lines.append(costs.CostLine(
             g.switch_name, g.count, price(switch.price_usd, g.switch, overrides),
             switch.price_source or "no price in the catalog",
-            estimated=switch.price_kind == "estimate" and g.switch not in overrides))
+            estimated=switch.price_kind == "estimate" and g.switch not in overrides,
+            key=g.switch))
     if net.fabric is not None:
         lines.append(costs.CostLine(
             "Fabric optics and cables per GPU", net.fabric.endpoints,
             price(s.default("fabric_optics_usd_per_gpu", "USD"), "fabric_optics", overrides),
-            s.catalog.default_sources["fabric_optics_usd_per_gpu"], estimated=True))
+            s.catalog.default_sources["fabric_optics_usd_per_gpu"], estimated=True,
+            key="fabric_optics"))
     lines.append(costs.CostLine("Storage (usable TB)", costs.storage_terabytes(store.total_bytes),
                                 price(s.default("storage_usd_per_tb", "USD/TB"), "storage",
                                       overrides),
-                                s.catalog.default_sources["storage_usd_per_tb"], estimated=True))
+                                s.catalog.default_sources["storage_usd_per_tb"], estimated=True,
+                                key="storage"))
     lines.append(costs.CostLine("Racks", racks, price(s.default("rack_usd", "USD"), "rack",
                                                        overrides),
-                                s.catalog.default_sources["rack_usd"], estimated=True))
+                                s.catalog.default_sources["rack_usd"], estimated=True,
+                                key="rack"))
     lines.append(costs.CostLine("Rack PDUs", pdus, price(s.default("pdu_usd", "USD"), "pdu",
                                                           overrides),
-                                s.catalog.default_sources["pdu_usd"], estimated=True))
+                                s.catalog.default_sources["pdu_usd"], estimated=True,
+                                key="pdu"))
     if cooling == "dlc":
         compute_racks = racks
         lines.append(costs.CostLine("Liquid cooling per rack (CDU, manifolds)", compute_racks,
                                     price(s.default("dlc_cooling_usd_per_rack", "USD"),
                                           "dlc_cooling", overrides),
-                                    s.catalog.default_sources["dlc_cooling_usd_per_rack"]))
+                                    s.catalog.default_sources["dlc_cooling_usd_per_rack"],
+                                    key="dlc_cooling"))
+    entered = costs.entered_price_source(s.given.price_list_as_of)
     return [CostLineResult(item=c.item, quantity=c.quantity, unit_usd=c.unit_usd,
-                           total_usd=c.total_usd, source=c.source, estimated=c.estimated,
+                           total_usd=c.total_usd,
+                           source=entered if c.key in overrides else c.source,
+                           estimated=c.estimated and c.key not in overrides,
                            gpu_name=c.contents[0] if c.contents else "",
                            gpus_each=c.contents[1] if c.contents else 0)
             for c in lines]

@@ -159,7 +159,7 @@ def compute_lines(server: ServerSpec, gpu: GpuSpec, nodes: int, gpus: int,
     def line(entry, quantity: int, contents: tuple[str, int]) -> CostLine:
         return CostLine(entry.name, quantity, priced(entry), entry.price_source or no_price,
                         estimated=entry.price_kind == "estimate"
-                        and entry.id not in overrides, contents=contents)
+                        and entry.id not in overrides, contents=contents, key=entry.id)
 
     if server.price_includes_gpus:
         return [line(server, nodes, (gpu.name, server.gpu_count))]

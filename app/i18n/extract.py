@@ -232,6 +232,8 @@ CONSTANTS: list[tuple[str, str, Selector]] = [
     ("app/ui/pages/redundancy.py", "FIGURES", every),  # t(name)
     ("app/ui/pages/infrastructure.py", "POWER_PARTS", every),  # chart ticks: t(p)
     ("app/ui/configuration_form.py", "FIELDS", both(item(1), item(2))),  # labels, tooltips
+    ("app/ui/dialogs/price_list.py", "COLUMNS", every),  # table headers
+    ("app/ui/dialogs/price_list.py", "PLANNING_ITEMS", item(1)),  # t(item)
     ("app/ui/pages/infrastructure.py", "def inputs", item(1)),  # groups.append((box, title))
     ("app/ui/pages/infrastructure.py", "def figures", item(1)),  # (widget, title) boxes
     ("app/ui/pages/report.py", "def targets_html", item(0)),  # rows: t(name)
@@ -325,6 +327,9 @@ EXTRA_KEYS: dict[Selected, tuple[str, str]] = {
                                           "{recompute}"),
     "full": ("app/domain/result.py", "the activation recompute code 'full' (TrainingResult."
                                      "activation_recompute), the report's {recompute}"),
+    "price entered for this scenario": (
+        "app/engine/cost.py", "the source of a price from the scenario's price list, "
+                              "ENTERED_PRICE (shown through source_text)"),
     "good": ("app/domain/result.py", _STORAGE),
     "better": ("app/domain/result.py", _STORAGE),
     "best": ("app/domain/result.py", _STORAGE),

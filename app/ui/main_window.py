@@ -177,6 +177,7 @@ class MainWindow(QMainWindow):
         preferences = self.add_action("&Preferences…", self.show_preferences, keys.Preferences)
         preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.edit_menu.addAction(preferences)
+        self.edit_menu.addAction(self.add_action("Price &list…", self.show_price_list))
         self.build_go_menu()
         self.controller.stale_changed.connect(self.show_stale)
         self.catalog_menu = bar.addMenu("")
@@ -332,6 +333,12 @@ class MainWindow(QMainWindow):
 
     def show_preferences(self) -> QWidget:
         return self.show_dialog("preferences", lambda: PreferencesDialog(self.controller, self))
+
+    def show_price_list(self) -> QWidget:
+        from app.ui.dialogs.price_list import PriceListDialog
+
+        self.dialogs.pop("prices", None)  # made for the current plan and language
+        return self.show_dialog("prices", lambda: PriceListDialog(self.controller, self))
 
     def show_about(self) -> QWidget:
         self.dialogs.pop("about", None)  # its text is made in the current language
