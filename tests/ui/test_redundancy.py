@@ -130,7 +130,10 @@ def test_the_plan_and_what_the_other_would_need(qtbot, page, controller):
 
     panel = SummaryPanel(controller)
     qtbot.addWidget(panel)
-    controller.load(api.example("choose-gpu"), None)
+    # 200 users: the low end needs a third 8-GPU system (100 users fill the slots of two
+    # either way, since a system sold with its GPUs serves with all of them)
+    controller.load(api.set_field(api.example("choose-gpu"), "workload.concurrent_users",
+                                  "200"), None)
     planning = controller.result.scale.planning
     assert planning.plan_at == "conservative"
     assert planning.expected.gpus_total < planning.conservative.gpus_total
