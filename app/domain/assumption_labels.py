@@ -23,6 +23,7 @@ ASSUMPTION_LABELS: dict[str, Message] = {
     "eta_decode": msg("Compute efficiency, decode"),
     "eta_prefill": msg("Compute efficiency, prefill"),
     "step_overhead_s": msg("Overhead per decode step"),
+    "sequence_overhead_s": msg("Overhead per running request and decode step"),
     "layer_overhead_s": msg("Overhead per layer and step"),
     "fixed_latency_s": msg("Fixed latency per request"),
     "comm_latency_s": msg("Latency per all-reduce"),

@@ -473,6 +473,8 @@ class EfficiencyFactors(BaseModel):
     eta_decode: float | None = Field(default=None, gt=0, le=1, description="Decode compute.")
     eta_prefill: float | None = Field(default=None, gt=0, le=1, description="Prefill compute.")
     step_overhead_s: float | None = Field(default=None, ge=0, description="Per decode step [s].")
+    sequence_overhead_s: float | None = Field(
+        default=None, ge=0, description="Per sequence of the batch and decode step [s].")
     layer_overhead_s: float | None = Field(default=None, ge=0, description="Per layer/step [s].")
     fixed_latency_s: float | None = Field(default=None, ge=0, description="Added to TTFT [s].")
     comm_latency_s: float | None = Field(default=None, ge=0, description="Per collective [s].")

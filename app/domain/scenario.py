@@ -375,7 +375,8 @@ class Cpu(Strict):
 
 
 OVERRIDABLE_FACTORS = (
-    "eta_mem", "eta_kv", "eta_decode", "eta_prefill", "step_overhead_s", "layer_overhead_s",
+    "eta_mem", "eta_kv", "eta_decode", "eta_prefill", "step_overhead_s",
+    "sequence_overhead_s", "layer_overhead_s",
     "fixed_latency_s", "comm_latency_s", "comm_efficiency",
 )
 

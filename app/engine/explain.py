@@ -447,8 +447,8 @@ FAMILY_NAMES = {"ampere": "Ampere", "ada": "Ada Lovelace", "hopper": "Hopper",
                 "gaudi": "Gaudi"}
 
 
-FACTOR_UNITS = {"step_overhead_s": "s", "layer_overhead_s": "s", "fixed_latency_s": "s",
-                "comm_latency_s": "s"}
+FACTOR_UNITS = {"step_overhead_s": "s", "sequence_overhead_s": "s", "layer_overhead_s": "s",
+                "fixed_latency_s": "s", "comm_latency_s": "s"}
 
 
 def catalog_source(gpu_or_engine) -> Message:

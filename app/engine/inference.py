@@ -14,7 +14,11 @@ tokens (``r = prompt / output`` under continuous batching, 0 for a lone user)::
     t_compute = F_decode / (peak * eta_decode) + F_prefill / (peak * eta_prefill)
     t_comm    = L_stage * 2 * (alpha + 2 (t-1)/t * n_tokens * h * 2 / (link * eta_link))
     stage     = max(t_mem, t_compute) + t_comm + L_stage * layer_overhead
-    ITL       = p * stage + step_overhead
+    ITL       = p * stage + step_overhead + b * sequence_overhead
+
+The scheduler's cost per step grows with the requests it tracks (``sequence_overhead``:
+scheduling, sampling, detokenising and streaming each running request every step, on the
+CPU; vLLM and SGLang do it in Python).
 
 MoE weights touched per step: ``E * (1 - (1 - k/E)^n_tokens)`` experts per MoE layer; the
 routed experts' matrix multiplications run at ``m / (m + m_half)`` of the dense efficiency,
@@ -55,6 +59,7 @@ class Factors:
     eta_decode: float
     eta_prefill: float
     step_overhead_s: float
+    sequence_overhead_s: float
     layer_overhead_s: float
     fixed_latency_s: float
     comm_latency_s: float
@@ -76,6 +81,7 @@ class Factors:
             eta_decode=min(1.0, self.eta_decode * speed),
             eta_prefill=min(1.0, self.eta_prefill * speed),
             step_overhead_s=self.step_overhead_s / speed,
+            sequence_overhead_s=self.sequence_overhead_s / speed,
             layer_overhead_s=self.layer_overhead_s / speed,
             fixed_latency_s=self.fixed_latency_s / speed,
             comm_latency_s=self.comm_latency_s / speed,
@@ -297,8 +303,10 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     comm_s = allreduce_time(replica, tokens, 2 * replica.layers_per_stage)
     layers = replica.layers_per_stage * f.layer_overhead_s
     stage = np.maximum(weights_s, decode_s + prefill_s) + attention_s + comm_s + layers
-    itl = pp * stage + f.step_overhead_s
-    overhead = np.full_like(itl, pp * layers + f.step_overhead_s)
+    sequences = np.maximum(np.atleast_1d(np.asarray(batch, dtype=float)), 1.0)
+    scheduler_s = f.step_overhead_s + f.sequence_overhead_s * sequences
+    itl = pp * stage + scheduler_s
+    overhead = pp * layers + scheduler_s
     return StepTimes(weights_s * pp, attention_s * pp, decode_s * pp, prefill_s * pp,
                      comm_s * pp, overhead, itl)
 

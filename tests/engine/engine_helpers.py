@@ -8,7 +8,8 @@ from app.engine.performance import Points
 
 # Efficiency 1 and no overheads: the bare roofline.
 IDEAL = {"eta_mem": 1.0, "eta_kv": 1.0, "eta_decode": 1.0, "eta_prefill": 1.0,
-         "step_overhead_s": 0.0, "layer_overhead_s": 0.0, "fixed_latency_s": 0.0,
+         "step_overhead_s": 0.0, "sequence_overhead_s": 0.0, "layer_overhead_s": 0.0,
+         "fixed_latency_s": 0.0,
          "comm_latency_s": 0.0, "comm_efficiency": 1.0}
 
 

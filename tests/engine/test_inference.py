@@ -143,6 +143,20 @@ def test_routed_experts_matmuls_run_at_the_grouped_share(configure_replica):
     assert float(matmul_seconds(rep, 2048.0, 2048.0, 1.0)) == pytest.approx(expected)
 
 
+def test_the_scheduler_cost_grows_with_the_running_requests(configure_replica):
+    """ITL = p * stage + step_overhead + b * sequence_overhead: 10 us per request adds
+    2.56 ms to a step of 256 sequences and 10 us to a lone one."""
+    base = {"sequence_overhead_s": 0.0}
+    slow = {"sequence_overhead_s": 1e-5}
+    plain = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16",
+                              overrides=base).replica
+    busy = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16",
+                             overrides=slow).replica
+    batches = np.array([1.0, 256.0])
+    added = decode_step(busy, batches, 1024).itl - decode_step(plain, batches, 1024).itl
+    assert added == pytest.approx([1e-5, 256e-5])
+
+
 def test_fp4_weights_run_at_the_16bit_rate_without_fp4_tensor_cores(catalog):
     """MXFP4/NVFP4 on Hopper dequantise to 16 bit (W4A16); on Blackwell the FP4 rate."""
     h200, b200 = catalog.gpu("h200-sxm"), catalog.gpu("b200")

@@ -84,7 +84,8 @@ def test_factors_fitted_to_a_measurement_reproduce_it(catalog):
     scenario = load_scenario(example("small-chat"))
     fitted = calibrate(scenario, "tokens_per_s_per_user", 25.0, 8, catalog)
     assert set(fitted.factor_overrides) == {"eta_mem", "eta_kv", "eta_decode", "eta_prefill",
-                                            "step_overhead_s", "layer_overhead_s",
+                                            "step_overhead_s", "sequence_overhead_s",
+                                            "layer_overhead_s",
                                             "fixed_latency_s", "comm_latency_s",
                                             "comm_efficiency"}
     at = size(fitted, catalog).performance.at_concurrency
