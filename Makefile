@@ -89,6 +89,7 @@ calibration: setup
 cross-validation: setup
 	@$(BIN)/aisizer calibration --write resources/calibration/cross_validation.json >/dev/null
 	@echo "wrote resources/calibration/cross_validation.json"
+	@$(BIN)/python tests/validation/plot_cross_validation.py
 
 bench: setup
 	@$(BIN)/python tests/benchmarks/bench_engine.py
