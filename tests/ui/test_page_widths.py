@@ -69,3 +69,13 @@ def test_a_flow_layout_keeps_one_line_while_it_fits_and_wraps_when_narrow(qtbot)
     settle()
     assert labels[1].y() > labels[0].y() and labels[1].x() == labels[0].x()
     assert flow.heightForWidth(narrow) > flow.heightForWidth(wide)
+
+
+LAPTOP = (1366, 768)  # the common laptop screen (issue 13: no clipped labels there)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_no_page_needs_a_horizontal_scroll_bar_on_a_laptop_screen(window, language):
+    window.resize(*LAPTOP)
+    settle()
+    assert overflowing(window, "worked-example", language) == {}
