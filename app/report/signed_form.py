@@ -88,10 +88,22 @@ def fingerprints_in(text: str) -> list[str]:
             if re.search("[A-F]", value)]  # a run of decimal digits is a table, not a hash
 
 
+# An AI Sizer report has some 15 to 40 pages; reading the text of at most this many keeps a
+# check of any signed PDF within seconds (the signature page, where the block is, always).
+MAX_PAGES_READ = 200
+
+
 def printed_fingerprints(data: bytes) -> list[str]:
-    """The fingerprints the pages of the PDF ``data`` print (text extraction, every page)."""
+    """The fingerprints the pages of the PDF ``data`` print (text extraction).
+
+    Every page of a report is read; of a longer PDF the first :data:`MAX_PAGES_READ` and the
+    last (where a report's signature block is).
+    """
     reader = PdfReader(io.BytesIO(data))
+    count = len(reader.pages)
+    indices = list(range(count)) if count <= MAX_PAGES_READ else \
+        [*range(MAX_PAGES_READ - 1), count - 1]
     found: list[str] = []
-    for page in reader.pages:
-        found += fingerprints_in(page.extract_text() or "")
+    for index in indices:
+        found += fingerprints_in(reader.pages[index].extract_text() or "")
     return found
