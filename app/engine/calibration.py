@@ -125,6 +125,7 @@ class Case:
     source: str
     concurrency: float | None = None  # users of a closed loop; None: arrivals or offline
     replicas: int = 1  # data-parallel replicas behind a system figure
+    engine_version: str = "unstated"  # release class (engine_version_class)
     prompts: float | None = None  # requests sent at once when no concurrency is stated
 
 
@@ -180,6 +181,31 @@ def _concurrency(concurrency) -> float | None:
 TIME_METRICS_MS = ("itl_mean", "tpot_mean", "ttft_mean", "ttft_median", "ttft_batch1",
                    "e2e_latency_mean")
 TIME_UNITS = {"ms": 1.0, "s": 1e3}
+
+
+def engine_version_class(engine: str, text: str) -> str:
+    """The release line of a case's engine whose behaviour differs (its regime, beside the
+    engine): TensorRT-LLM ``0.x`` (C++ runtime, TensorRT engines) or ``1.x`` (PyTorch
+    backend), vLLM ``V0`` (before 0.8, or stated) or ``V1``, SGLang ``0.4`` or ``0.5``;
+    ``NIM`` for NVIDIA NIM; ``unstated`` when the text names none."""
+    lowered = text.lower()
+    found = re.search(r"(\d+)\.(\d+)", lowered)
+    if engine == "tensorrt-llm":
+        if "nim" in lowered:
+            return "NIM"
+        if "post-1.0" in lowered:
+            return "1.x"
+        return f"{found.group(1)}.x" if found and found.group(1) in ("0", "1") else "unstated"
+    if engine == "vllm":
+        if "v0 engine" in lowered or "v1" in lowered:
+            return "V0" if "v0 engine" in lowered else "V1"
+        if not found:
+            return "unstated"
+        return "V0" if (int(found.group(1)), int(found.group(2))) < (0, 8) else "V1"
+    if engine == "sglang" and found:
+        return f"{found.group(1)}.{found.group(2)}"
+    year = re.search(r"(20\d\d)", lowered)
+    return year.group(1) if year else "unstated"
 
 
 def _measured(raw: dict) -> float:
@@ -263,6 +289,7 @@ def normalise_case(raw: dict) -> Case:
         concurrency=_concurrency(raw["concurrency"]),
         replicas=replicas,
         prompts=_concurrency(raw.get("num_prompts")),
+        engine_version=engine_version_class(engine, raw["engine"]),
     )
 
 

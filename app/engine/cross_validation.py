@@ -93,13 +93,16 @@ def model_kind(catalog: Catalog, model_id: str) -> str:
 
 
 def regime_of(case: Case, catalog: Catalog) -> dict[str, str]:
-    """The regime a case falls in: its level in every dimension, and its metric group."""
+    """The regime a case falls in: its level in every dimension, its metric group and its
+    engine's release line (``calibration.engine_version_class``; a key of the regime, not a
+    dimension left out)."""
     return {
         "engine": case.engine,
         "gpu_family": catalog.gpu(case.gpu).family,
         "model_kind": model_kind(catalog, case.model),
         "weight_class": WEIGHT_CLASSES.get(case.weights, case.weights),
         "metric_group": METRIC_KEYS[METRIC_GROUPS[case.metric]],
+        "engine_version": f"{case.engine} {case.engine_version}",
     }
 
 

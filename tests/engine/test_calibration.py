@@ -14,6 +14,7 @@ import pytest
 from app.engine.calibration import (
     Case,
     Outcome,
+    engine_version_class,
     load_cases,
     normalise_case,
     predict,
@@ -106,6 +107,19 @@ def test_published_schema_fields_are_read(catalog):
                           "concurrency": None, "num_prompts": 250, "osl": 100})
     total = predict(burst_case, catalog)
     assert total == pytest.approx(4 * predict(one, catalog) * (128 + 100) / 100)
+
+
+@pytest.mark.parametrize(("engine", "text", "expected"), [
+    ("tensorrt-llm", "TensorRT-LLM 0.17", "0.x"), ("tensorrt-llm", "TensorRT-LLM 1.0", "1.x"),
+    ("tensorrt-llm", "TensorRT-LLM (post-1.0 main, PyTorch backend)", "1.x"),
+    ("tensorrt-llm", "NVIDIA NIM 1.8.0 (TensorRT-LLM)", "NIM"),
+    ("vllm", "vLLM 0.7.4.dev181 (nightly; V0 engine default in 0.7.x)", "V0"),
+    ("vllm", "vLLM 0.6.5.dev964+mlperf50", "V0"), ("vllm", "vLLM 0.11.0 (V1 engine)", "V1"),
+    ("vllm", "vLLM 0.9.1 (ROCm 6.4.1 image)", "V1"), ("vllm", "vLLM (CI)", "unstated"),
+    ("sglang", "SGLang 0.4.3.post2", "0.4"), ("llama.cpp", "llama.cpp (May 2024)", "2024"),
+])
+def test_the_engine_release_line_is_read_from_the_text(engine, text, expected):
+    assert engine_version_class(engine, text) == expected
 
 
 def test_expert_parallel_runs_are_skipped_until_modelled():

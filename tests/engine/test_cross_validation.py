@@ -36,12 +36,14 @@ def curve(case_id: str, engine: str, true_speed: float, family: str = "hopper") 
 def test_the_regime_of_a_case_names_every_dimension(catalog):
     found = cv.regime_of(case("c", 1.0), catalog)
     assert found == {"engine": "vllm", "gpu_family": "hopper", "model_kind": "dense",
-                     "weight_class": "8-bit", "metric_group": "throughput"}
+                     "weight_class": "8-bit", "metric_group": "throughput",
+                     "engine_version": "vllm unstated"}
     moe = Case("m", "qwen3-30b-a3b", "nvfp4", "fp8", "b200", 1, 1, "tensorrt-llm", 1, 1,
                None, "ttft_batch1", 1.0, "s")
     assert cv.regime_of(moe, catalog) == {"engine": "tensorrt-llm", "gpu_family": "blackwell",
                                           "model_kind": "MoE", "weight_class": "FP4",
-                                          "metric_group": "ttft"}
+                                          "metric_group": "ttft",
+                                          "engine_version": "tensorrt-llm unstated"}
     assert cv.model_kind(catalog, "deepseek-r1") == "MLA"
 
 
