@@ -223,6 +223,7 @@ class Controller(QObject):
     levers_changed = Signal(object)  # the same SizingResult, with its levers
     problems_changed = Signal(list)  # readable problems of the last refused edit or sizing
     stale_changed = Signal(bool)  # the figures are not for the input shown (see ``stale``)
+    scenario_loaded = Signal()  # New or Open: pins, searches, filters and page state start clean
     dirty_changed = Signal(bool)
     path_changed = Signal(object)  # Path | None
     language_changed = Signal(str)
@@ -491,12 +492,16 @@ class Controller(QObject):
         undo history."""
         scenario = scenario or api.load_scenario(data)
         self.undo_stack.clear()
+        self.clear_refusal()  # an earlier scenario's refusal does not apply to this one
+        if self.comparison is not None:  # pins belong to the scenario they were made for
+            self.comparison.clear()
         self._data, self._scenario = copy.deepcopy(data), scenario
         self.path = path
         self.path_changed.emit(path)
         self.scenario_changed.emit(scenario)
         self.undo_stack.setClean()
         self.dirty_changed.emit(False)
+        self.scenario_loaded.emit()
         self.recompute()
 
     def new(self) -> None:

@@ -132,6 +132,7 @@ class MainWindow(QMainWindow):
         controller.scenario_changed.connect(self.follow_workload)
         controller.language_changed.connect(self.retranslate)
         controller.busy_changed.connect(self.show_busy)
+        controller.scenario_loaded.connect(self.go_first)
         stack = controller.undo_stack
         for signal in (stack.canUndoChanged, stack.canRedoChanged, stack.undoTextChanged,
                        stack.redoTextChanged):
@@ -195,6 +196,10 @@ class MainWindow(QMainWindow):
         about.setMenuRole(QAction.MenuRole.AboutRole)
         self.help_menu.addAction(about)
         self.update_undo_actions()
+
+    def go_first(self) -> None:
+        """New or Open start at Step 1 (the step shown was the scenario before's)."""
+        self.steps.setCurrentRow(0)
 
     def show_stale(self, stale: bool) -> None:
         """No report from stale figures: export and print wait for a valid input."""

@@ -125,3 +125,31 @@ def test_typing_3000_is_one_undo_step(qtbot, window, controller):
     assert controller.undo_stack.count() == count + 1  # the undone step was replaced
     controller.undo_stack.undo()
     assert controller.value(USERS) == before
+
+
+def test_new_and_open_start_clean(qtbot, window, controller, tmp_path):
+    """Pins, the model search, the table filters and the step shown belong to the scenario."""
+    import json
+
+    from app import api
+    from app.ui.pages import row_of
+
+    compare = window.page(row_of("ComparePage"))
+    compare.pin_current()
+    assert len(controller.comparison) == 1
+    step3 = window.page(row_of("GpuSelectionPage"))
+    step3.filter_edit.setText("H200")
+    step3.meets_only.setChecked(True)
+    step1 = requirements(window)
+    step1.model.search.setText("llama")
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(api.example("small-chat")), encoding="utf-8")
+    window.go(3)
+    controller.open(path)
+    assert len(controller.comparison) == 0
+    assert step3.filter_edit.text() == "" and not step3.meets_only.isChecked()
+    assert step1.model.search.text() == ""
+    assert window.steps.currentRow() == 0
+    step3.filter_edit.setText("MI3")
+    controller.new()
+    assert step3.filter_edit.text() == ""

@@ -80,6 +80,13 @@ def test_export_includes_pinned_options(qtbot, controller, tmp_path):
     controller.comparison.pin(controller.data, controller.catalog, "Option A")
     dialog = ExportDialog(controller)
     qtbot.addWidget(dialog)
+    assert not dialog.include_pins.isChecked()  # pins go in only when ticked (issue 13)
+    assert dialog.include_pins.text() == "Include the option pinned on the Compare page"
+    unticked = tmp_path / "alone.pdf"
+    assert dialog.export_to(unticked, "en", "a4", False, "") == ""
+    text = " ".join(page.extract_text() for page in PdfReader(unticked).pages)
+    assert "A: Option A" not in text
+    dialog.include_pins.setChecked(True)
     path = tmp_path / "compared.pdf"
     assert dialog.export_to(path, "en", "a4", False, "") == ""
     text = " ".join(page.extract_text() for page in PdfReader(path).pages)

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import ScenarioError
-from app.i18n import LANGUAGES
+from app.i18n import LANGUAGES, msg, plural
 from app.report import identity as identities
 from app.report.export import build_report, write_report
 from app.report.identity import IdentityError
@@ -42,7 +42,7 @@ from app.report.verify import (
     verify_file,
 )
 from app.ui.controller import Controller, scenario_of_report
-from app.ui.text import language, t
+from app.ui.text import language, render, t
 
 ERROR_STYLE = "color: #c62828;"
 
@@ -115,6 +115,11 @@ class ExportDialog(QDialog):
         self.paper = QComboBox()
         self.paper.addItem("A4", "a4")
         self.paper.addItem("Letter", "letter")
+        pinned = len(getattr(controller, "comparison", None) or [])
+        self.include_pins = QCheckBox(render(plural(
+            pinned, msg("Include the option pinned on the Compare page"),
+            msg("Include the {n} options pinned on the Compare page"), n=pinned)))
+        self.include_pins.setVisible(pinned > 0)  # unticked: pins go in only when asked for
         self.sign = QCheckBox(t("Sign with my identity"))
         self.passphrase = password_field()
         self.new_identity = QPushButton(t("Create signing identity…"))
@@ -126,6 +131,7 @@ class ExportDialog(QDialog):
         form.addRow("", browse)
         form.addRow(t("Language"), self.lang)
         form.addRow(t("Paper"), self.paper)
+        form.addRow("", self.include_pins)
         form.addRow("", self.sign)
         form.addRow(t("Passphrase"), self.passphrase)
         form.addRow("", self.new_identity)
@@ -163,9 +169,10 @@ class ExportDialog(QDialog):
             self.accept()
 
     def compared(self) -> list:
-        """The options pinned on the Compare page, shown beside this sizing in the report."""
+        """The options pinned on the Compare page, shown beside this sizing in the report
+        when the user ticked them in."""
         comparison = getattr(self.controller, "comparison", None)
-        if comparison is None:
+        if comparison is None or not self.include_pins.isChecked():
             return []
         return [(f"{comparison.letter(i)}: {option.name}", option.result)
                 for i, option in enumerate(comparison.options)]

@@ -187,6 +187,11 @@ class AssumptionsPage(StepPage):
         table.currentCellChanged.connect(lambda row, *_: self.show_source(row))
         return table
 
+    def start_clean(self) -> None:
+        """New or Open: the search was the scenario before's."""
+        super().start_clean()
+        self.search.clear()
+
     def build_search(self) -> QHBoxLayout:
         """A search box over the table: rows whose name, value, unit, source or id hold the
         words typed (in any order, any case) stay; the others hide."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
@@ -39,6 +39,7 @@ class StepPage(QWidget):
         controller.levers_changed.connect(self.levers_arrived)
         controller.language_changed.connect(lambda _lang: self.retranslate_all())
         controller.catalog_changed.connect(self.show_catalog)
+        controller.scenario_loaded.connect(self.start_clean)
         self.retranslate_all()
         self.show_scenario(controller.scenario)
         if controller.result is not None:
@@ -82,6 +83,13 @@ class StepPage(QWidget):
         self.retranslate()
         if self.controller.result is not None:
             self.show_result(self.controller.result)
+
+    def start_clean(self) -> None:
+        """New or Open: the page's own state (searches, filters, scroll position) belongs to
+        the scenario before; subclasses clear theirs and call this."""
+        scroll = self.parentWidget().parentWidget() if self.parentWidget() else None
+        if isinstance(scroll, QScrollArea):
+            scroll.verticalScrollBar().setValue(0)
 
     # --- for subclasses -------------------------------------------------------------------
     def build(self) -> None:

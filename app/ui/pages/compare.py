@@ -182,6 +182,12 @@ class ComparePage(StepPage):
         self.message.setVisible(bool(text))
 
     # --- redraw ----------------------------------------------------------------------------
+    def start_clean(self) -> None:
+        """New or Open: the controller dropped the pins of the scenario before."""
+        super().start_clean()
+        self.show_message("")
+        self.refresh()
+
     def refresh(self) -> None:
         options = self.comparison.options
         self.empty.setVisible(not options)

@@ -472,6 +472,12 @@ class GpuSelectionPage(StepPage):
         self.table.selectionModel().selectionChanged.connect(lambda *_: self.update_use())
         return self.table
 
+    def start_clean(self) -> None:
+        """New or Open: the table's filters were the scenario before's."""
+        super().start_clean()
+        self.filter_edit.clear()
+        self.meets_only.setChecked(False)
+
     # --- language --------------------------------------------------------------------------
     def retranslate(self) -> None:
         self.config_box.setTitle(t("Configuration"))

@@ -222,6 +222,11 @@ class RequirementsPage(StepPage):
                                  "The customer's project or use case; printed on the report."))
         return box
 
+    def start_clean(self) -> None:
+        """New or Open: the model search was the scenario before's."""
+        super().start_clean()
+        self.model.search.clear()
+
     def model_group(self) -> QGroupBox:
         box, form = self.group("Model")
         self.model = self.add(form, SearchListField(
