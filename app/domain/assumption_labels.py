@@ -46,6 +46,7 @@ ASSUMPTION_LABELS: dict[str, Message] = {
     "target_ttft_s": msg("TTFT target"),
     "target_tokens_per_s_per_user": msg("Tokens/s per user target"),
     "plan_at": msg("Plan at"),
+    "price_list_usd_per_unit": msg("Exchange rate of the entered prices"),
     # site: racks, power, cooling, feeds, energy, cost
     "rack_limit_air_w": msg("Rack power limit, air cooling"),
     "rack_limit_rdhx_w": msg("Rack power limit, rear-door heat exchanger"),

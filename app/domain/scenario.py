@@ -245,6 +245,14 @@ class Infrastructure(Strict):
     price_list_as_of: date | None = Field(
         default=None, description="The date of the prices entered in price_overrides_usd (the "
                                   "quote they come from); cost lines cite it.")
+    price_list_currency: str = Field(
+        default="USD", pattern=r"^[A-Z]{3}$",
+        description="The currency the entered prices were quoted in (ISO 4217 code); they are "
+                    "kept converted to USD in price_overrides_usd.")
+    price_list_usd_per_unit: float | None = Field(
+        default=None, gt=0, le=100_000,
+        description="USD per unit of price_list_currency on the list's date (the exchange "
+                    "rate the entered prices were converted at) [USD].")
 
 
 OPTIMIZERS = ("adamw", "adam", "adamw-8bit", "sgd", "lion", "adafactor")

@@ -335,7 +335,20 @@ def size_infrastructure(catalog: Catalog, config: Configuration, scale: ScaleRes
         cost_per_million_tokens_usd=costs.cost_per_million_tokens(
             capital, running, years, tokens_per_s, utilisation),
         warnings=warnings)
-    return result, s.assumptions
+    return result, s.assumptions + price_list_assumptions(inputs)
+
+
+def price_list_assumptions(inputs) -> list[Assumption]:
+    """The exchange rate the user's prices were converted to USD at, when they were quoted in
+    another currency (the report lists it with the other assumptions)."""
+    if inputs.price_list_currency == "USD" or inputs.price_list_usd_per_unit is None:
+        return []
+    source = (msg("Entered with the price list, quoted on {date}",
+                  date=str(inputs.price_list_as_of)) if inputs.price_list_as_of
+              else msg("Entered with the price list"))
+    return [Assumption(name="price_list_usd_per_unit", value=inputs.price_list_usd_per_unit,
+                       unit=f"USD/{inputs.price_list_currency}", source=source.text(),
+                       source_message=source, overridden=True)]
 
 
 def rack_warnings(racks: list[RackResult], node_w: float, limit_w: float) -> list[Message]:

@@ -48,7 +48,7 @@ def test_a_bad_price_or_date_is_named_and_nothing_changes(qtbot, controller):
     dialog.table.item(row_of(dialog, "Racks"), YOURS).setText("cheap")
     dialog.as_of.setText("28.11.2026")
     problems = dialog.apply()
-    assert problems == ["Racks: 'cheap' is not a price in USD.",
+    assert problems == ["Racks: 'cheap' is not a price.",
                         "Prices as of: '28.11.2026' is not a date (YYYY-MM-DD)."]
     assert controller.scenario == before
     assert dialog.error.text() == "\n".join(problems)
@@ -70,3 +70,34 @@ def test_an_entered_price_is_cited_in_german(qtbot, controller):
 
     assert source_text("price entered for this scenario (as of 2026-11-28)", None, "de") == \
         "für dieses Szenario eingegebener Preis (Stand 2026-11-28)"
+
+
+def test_a_quote_in_euro_is_kept_in_usd_with_its_rate(qtbot, controller):
+    dialog = PriceListDialog(controller)
+    qtbot.addWidget(dialog)
+    dialog.currency.setText("eur")
+    dialog.rate.setText("1.08")
+    dialog.table.item(row_of(dialog, "Racks"), YOURS).setText("3,000")
+    dialog.as_of.setText("2026-11-28")
+    assert dialog.apply() == []
+    infrastructure = controller.scenario.infrastructure
+    assert infrastructure.price_overrides_usd == {"rack": 3240.0}  # 3,000 EUR x 1.08
+    assert (infrastructure.price_list_currency, infrastructure.price_list_usd_per_unit) == \
+        ("EUR", 1.08)
+    controller.recompute()
+    rate = next(a for a in controller.result.assumptions if a.name == "price_list_usd_per_unit")
+    assert (rate.value, rate.unit) == (1.08, "USD/EUR")
+    assert rate.source == "Entered with the price list, quoted on 2026-11-28"
+    again = PriceListDialog(controller)
+    qtbot.addWidget(again)
+    assert again.table.item(row_of(again, "Racks"), YOURS).text() == "3,000"  # in EUR
+    assert again.currency.text() == "EUR"
+
+
+def test_a_foreign_currency_needs_its_rate(qtbot, controller):
+    dialog = PriceListDialog(controller)
+    qtbot.addWidget(dialog)
+    dialog.currency.setText("GBP")
+    problems = dialog.apply()
+    assert problems == ["Exchange rate: give the USD one GBP buys on the list's date (a "
+                        "number above 0)."]
