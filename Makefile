@@ -78,8 +78,10 @@ help:
 	@echo "make clean   remove caches and build output; make distclean also removes .venv"
 
 # The desktop app with the built-in worked example (ARGS=scenario.json opens a file instead).
+# Without ARGS the built-in worked example opens, unsaved (without a file or --example the app
+# offers its start page).
 run: setup
-	@exec $(BIN)/aisizer gui $(ARGS)
+	@exec $(BIN)/aisizer gui $(or $(ARGS),--example worked-example)
 
 calibration: setup
 	@$(BIN)/aisizer calibration

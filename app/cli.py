@@ -34,7 +34,8 @@ def fail(problems: list[str]) -> int:
 def cmd_gui(args: argparse.Namespace) -> int:
     from app.ui.app import run
 
-    return run(getattr(args, "scenario", None), getattr(args, "screenshot_dir", None))
+    return run(getattr(args, "scenario", None), getattr(args, "screenshot_dir", None),
+               getattr(args, "example", None))
 
 
 def scenario_data(args: argparse.Namespace) -> dict:
@@ -536,6 +537,8 @@ def parser() -> argparse.ArgumentParser:
     gui.add_argument("scenario", nargs="?")
     gui.add_argument("--screenshot-dir", metavar="DIR",
                      help="render every step to a PNG in DIR and exit")
+    gui.add_argument("--example", metavar="NAME",
+                     help="open a built-in example as a new scenario (make run: worked-example)")
     gui.set_defaults(func=cmd_gui)
     size = sub.add_parser("size", help="size a scenario")
     size.add_argument("scenario", nargs="?", help="scenario JSON file")

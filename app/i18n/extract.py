@@ -265,6 +265,8 @@ CONSTANTS: list[tuple[str, str, Selector]] = [
     # the ranking the search fell back to (t(how)).
     ("app/engine/selection.py", "def verdict_for", item(0)),
     ("app/domain/result.py", "VERDICT_STATES", every),  # the result's verdict: t(v.state)
+    ("app/ui/dialogs/start.py", "TEMPLATES", item(0)),  # the start page's templates: t(label)
+    ("app/ui/dialogs/start.py", "WORKED_NOTE", every),  # t(WORKED_NOTE, name=...)
     # names passed as string parameters of the engine's sentences (translated by the formatter)
     ("app/engine/narrative.py", "ALONE", values),  # loss_message: msg(ALONE[unit])
     ("app/engine/narrative.py", "FULL_LOAD", pairs(0, 1)),  # plural(left, msg(one), msg(many))

@@ -112,16 +112,25 @@ def drawings(window: MainWindow, folder: Path) -> list[Path]:
     return written
 
 
-def run(scenario: str | None = None, screenshot_dir: str | None = None) -> int:
-    """Open the desktop app (the ``gui`` command)."""
+def run(scenario: str | None = None, screenshot_dir: str | None = None,
+        example: str | None = None) -> int:
+    """Open the desktop app (the ``gui`` command): ``scenario`` (a file), ``example`` (a
+    built-in example, unsaved), else the start page over the worked example."""
     app = application()
     window = make_window(Path(scenario) if scenario else None)
+    if example is not None and scenario is None:
+        try:
+            window.controller.load(api.example(example), None)
+        except api.ScenarioError as exc:
+            print(f"aisizer: {'; '.join(map(str, exc.messages))}", file=sys.stderr)
+            return 2
     if screenshot_dir:
         for path in screenshots(window, Path(screenshot_dir)):
             print(path)
         return 0
     window.show()
-    offer_recovery(window)
+    if not offer_recovery(window) and scenario is None and example is None:
+        window.show_start()  # what to open: recent files, a template, an example
     code = app.exec()
     window.controller.wait_until_idle()  # no sizing may outlive the window it sizes for
     return code

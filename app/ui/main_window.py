@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
             ("Save As…", self.save_as, keys.SaveAs),
         ):
             self.file_menu.addAction(self.add_action(key, slot, shortcut))
+        self.file_menu.addAction(self.add_action("Start page…", self.show_start))
         self.recent_menu = self.file_menu.addMenu("")
         self.recent_menu.aboutToShow.connect(self.fill_recent)
         self.enable_recent()
@@ -417,6 +418,16 @@ class MainWindow(QMainWindow):
     def new(self) -> None:
         if self.confirm_discard():
             self.controller.new()
+
+    def show_start(self) -> QWidget | None:
+        """Recent files, a new scenario from a template, or an example (File > Start page;
+        at start-up without a file)."""
+        from app.ui.dialogs.start import StartDialog
+
+        if not self.confirm_discard():
+            return None
+        self.dialogs.pop("start", None)  # the recent files as they are now
+        return self.show_dialog("start", lambda: StartDialog(self))
 
     def open_dialog(self) -> None:
         if not self.confirm_discard():
