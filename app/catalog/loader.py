@@ -16,6 +16,7 @@ skipped; everything else still loads.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from app.domain.catalog import (
     Catalog,
     CatalogProblem,
     CpuSpec,
+    CvResidual,
     EngineProfile,
     GpuSpec,
     ModelSpec,
@@ -142,12 +144,27 @@ def overlay(base: Catalog, user: Catalog) -> Catalog:
 
 def load_catalog(builtin: Path | None = None, user: Path | None = None,
                  include_user: bool = True) -> Catalog:
-    """The built-in catalog overlaid with the user's catalog folder."""
+    """The built-in catalog overlaid with the user's catalog folder, with the shipped
+    cross-validated residuals (:func:`read_cv_residuals`)."""
     catalog = load_folder(builtin or paths.catalogs_dir())
     user_folder = user or paths.user_catalog_dir()
     if include_user and user_folder.is_dir():
         catalog = overlay(catalog, load_folder(user_folder))
-    return catalog
+    residuals, problems = read_cv_residuals(paths.cross_validation_file())
+    return catalog.model_copy(update={"cv_residuals": residuals,
+                                      "problems": catalog.problems + problems})
+
+
+def read_cv_residuals(path: Path) -> tuple[list[CvResidual], list[CatalogProblem]]:
+    """The per-case records of ``make cross-validation``'s file; none (and a problem that
+    says why) when it is missing or unreadable: the expected ranges then fall back to the
+    engine profiles' bands."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        return [CvResidual(**record) for record in document["residuals"]], []
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        return [], [CatalogProblem(file=str(path), entry="residuals", field="",
+                                   message=f"cross-validated residuals not read: {error}")]
 
 
 _CACHE: dict[tuple, Catalog] = {}

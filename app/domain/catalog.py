@@ -678,6 +678,25 @@ KINDS = ("gpus", "servers", "models", "precisions", "engines", "storage", "switc
 SITE_KINDS = ("site_profiles",)
 
 
+class CvResidual(BaseModel):
+    """One calibration case's cross-validated predictions, as
+    resources/calibration/cross_validation.json holds it (``make cross-validation``).
+
+    ``regime`` names the case's engine, GPU family, model kind, weight class and metric group;
+    ``left_out[d]`` is the prediction of the fit that saw no case of the case's level in the
+    dimension ``d``; ``measured``, ``fitted`` and the predictions are in the case's unit.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    case_id: str
+    metric: str
+    regime: dict[str, str]
+    measured: float = Field(gt=0)
+    fitted: float = Field(gt=0)
+    left_out: dict[str, float]
+
+
 class Catalog(BaseModel):
     """Everything the engine reads from catalogs, keyed by id."""
 
@@ -696,6 +715,9 @@ class Catalog(BaseModel):
     default_sources: dict[str, str] = Field(default_factory=dict)
     versions: dict[str, str] = Field(default_factory=dict, description="Version per file.")
     problems: list[CatalogProblem] = Field(default_factory=list)
+    cv_residuals: list[CvResidual] = Field(
+        default_factory=list, description="Cross-validated residuals of the calibration cases "
+                                          "(the expected ranges are drawn from them).")
 
     def entry(self, kind: str, entry_id: str):
         """The entry ``entry_id`` of ``kind``; a KeyError lists the valid ids."""

@@ -151,10 +151,33 @@ class DecodeBreakdown(Frozen):
 
 class Band(Frozen):
     """How far the real figures may lie from the expected ones: multipliers on speed from the
-    calibration's residual errors (METHOD.md, "Calibration")."""
+    cross-validated residuals of the scenario's regime (METHOD.md, "Expected range").
+
+    ``low`` and ``high`` hold for rates and decode times (tokens/s, requests/s, ITL);
+    ``ttft_low`` and ``ttft_high`` for the first-token time (the same as the rates' where
+    None). ``cases`` and ``ttft_cases`` count the calibration cases behind each; ``basis``
+    names the regime they were drawn from.
+    """
 
     low: float = Field(description="Multiplier on expected speed, pessimistic [-].")
     high: float = Field(description="Multiplier on expected speed, optimistic [-].")
+    ttft_low: float | None = Field(
+        default=None, description="Multiplier on the speed behind TTFT, pessimistic [-]; None: "
+                                  "``low``.")
+    ttft_high: float | None = Field(
+        default=None, description="Multiplier on the speed behind TTFT, optimistic [-]; None: "
+                                  "``high``.")
+    cases: int | None = Field(
+        default=None, description="Calibration cases behind the rates' range [-]; None where "
+                                  "it is not from cross-validated cases.")
+    ttft_cases: int | None = Field(
+        default=None, description="Calibration cases behind the TTFT range [-].")
+    regime_cases: int | None = Field(
+        default=None, description="Of the rates' cases, those of the very regime (the same "
+                                  "engine, GPU family, model kind and weight class) [-].")
+    basis: str = Field(
+        default="", description="The regime the cases were drawn from, e.g. 'engine, GPU "
+                                "family, model kind, weight class' or 'all cases'.")
 
     def speed_range(self, value: Any) -> tuple[Any, Any]:
         """The expected range of a rate (tokens/s, requests/s), lower value first:
@@ -162,9 +185,16 @@ class Band(Frozen):
         return value * self.low, value * self.high
 
     def time_range(self, value: Any) -> tuple[Any, Any]:
-        """The expected range of a time (TTFT, ITL), lower value first: a slower run (the
+        """The expected range of a decode time (ITL), lower value first: a slower run (the
         pessimistic ``low``) takes longer, so ``(value / high, value / low)``."""
         return value / self.high, value / self.low
+
+    def ttft_range(self, value: Any) -> tuple[Any, Any]:
+        """The expected range of a time to first token, lower value first:
+        ``(value / ttft_high, value / ttft_low)``."""
+        high = self.ttft_high if self.ttft_high is not None else self.high
+        low = self.ttft_low if self.ttft_low is not None else self.low
+        return value / high, value / low
 
 
 class Lever(Frozen):

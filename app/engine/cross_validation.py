@@ -55,16 +55,11 @@ import numpy as np
 from app.domain.catalog import Catalog
 from app.engine.calibration import METRIC_GROUPS, Case, predict
 from app.engine.inference import Factors
+from app.engine.uncertainty import DIMENSIONS, WEIGHT_CLASSES, model_kind_of
 
-#: The grouping dimensions left out in turn.
-DIMENSIONS = ("engine", "gpu_family", "model_kind", "weight_class")
-#: Weight formats by class (the kernels that run them differ by class, not by variant).
-WEIGHT_CLASSES = {
-    "fp32": "16-bit", "fp16": "16-bit", "bf16": "16-bit",
-    "fp8": "8-bit", "int8": "8-bit", "gguf-q8_0": "8-bit",
-    "nvfp4": "FP4", "mxfp4": "FP4",
-    "int4-awq": "INT4", "int4-gptq": "INT4", "gguf-q4_0": "INT4", "gguf-q4_k_m": "INT4",
-}
+#: The grouping dimensions left out in turn: :data:`app.engine.uncertainty.DIMENSIONS`.
+#: Weight formats by class: :data:`app.engine.uncertainty.WEIGHT_CLASSES` (imported above), the
+#: one table the expected ranges key their regimes by too.
 #: Metric groups by the name the targets use.
 METRIC_KEYS = {"saturation throughput": "throughput", "single-user decode": "decode",
                "TTFT": "ttft"}
@@ -85,11 +80,9 @@ RIDGE_INTERCEPT = 1e-6
 
 
 def model_kind(catalog: Catalog, model_id: str) -> str:
-    """``MLA`` (multi-head latent attention, whatever the MLP), ``MoE`` or ``dense``."""
-    model = catalog.model(model_id)
-    if model.mla is not None:
-        return "MLA"
-    return "MoE" if model.moe is not None else "dense"
+    """``MLA`` (multi-head latent attention, whatever the MLP), ``MoE`` or ``dense``
+    (:func:`app.engine.uncertainty.model_kind_of`)."""
+    return model_kind_of(catalog.model(model_id))
 
 
 def regime_of(case: Case, catalog: Catalog) -> dict[str, str]:

@@ -75,7 +75,7 @@ from app.engine.scale import (
     surviving_replicas,
     weights_bytes_per_node,
 )
-from app.engine.uncertainty import band_for
+from app.engine.uncertainty import band_for, band_of
 from app.i18n import Message, msg, plural
 
 GB = 1e9
@@ -202,7 +202,7 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
     at_users = points_at(config, plan, work, [users]) if r.demand.users else saturated
     upper = max(users, float(saturated.concurrency[0]), 2.0)
     curve = points_at(config, plan, work, concurrency_grid(min(upper * 1.25, 4096)))
-    low, high, _ = band_for(config, catalog)
+    band = band_of(config, catalog)
     at = operating_point(at_users, 0, work.output_tokens)
     targets, met = targets_of(r, at, plan.weights_fit)
     active_bytes = r.counts.active * config.weight_precision.bytes_per_element
@@ -213,7 +213,7 @@ def performance_result(catalog: Catalog, config: Configuration, plan: MemoryPlan
         single_user=operating_point(single, 0, work.output_tokens),
         at_concurrency=at,
         saturation=operating_point(saturated, 0, work.output_tokens),
-        band=Band(low=low, high=high),
+        band=band,
         site_profile=config.site.id if config.site is not None else None,
         naive_tokens_per_s=naive_figure,
         naive_message=naive,

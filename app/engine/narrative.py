@@ -8,6 +8,7 @@ them in English or German with numbers formatted for the language. Sizes are in 
 from __future__ import annotations
 
 from app.domain.result import (
+    Band,
     CpuResult,
     MemoryResult,
     PerformanceResult,
@@ -102,6 +103,27 @@ def naive_message(bandwidth_gb_s: float, active_gb: float, naive: float, active:
                bw=bandwidth_gb_s, size=active_gb, naive=naive)
 
 
+def range_message(band: Band, engine_name: str, site_profile: str | None) -> Message:
+    """Where the expected range comes from and how many cases back it (Step 4, the
+    report)."""
+    if site_profile is not None:
+        return msg("Site-calibrated: the figures use the factors measured on site (site profile "
+                   "'{profile}'); expected range x{low:,.2f} to x{high:,.2f} (the fit's "
+                   "residuals).", profile=site_profile, low=band.low, high=band.high)
+    if band.cases is None:
+        return msg("Expected range: x{low:,.2f} to x{high:,.2f} of these figures (calibration "
+                   "residuals of the {engine} profile).", low=band.low, high=band.high,
+                   engine=engine_name)
+    low, high = band.ttft_range(1.0)
+    return msg("Expected range: x{low:,.2f} to x{high:,.2f} of the speeds and throughputs, from "
+               "the cross-validated errors of {cases:,} calibration cases with {basis} "
+               "({exact:,} of them of this very engine, GPU family, model kind and weight "
+               "class); the time to first token x{ttft_low:,.2f} to x{ttft_high:,.2f} of its "
+               "figure ({ttft_cases:,} cases).", low=band.low, high=band.high,
+               cases=band.cases, basis=band.basis, exact=band.regime_cases, ttft_low=low,
+               ttft_high=high, ttft_cases=band.ttft_cases)
+
+
 def performance_messages(p: PerformanceResult, engine_name: str) -> list[Message]:
     at, bd = p.at_concurrency, p.decode_breakdown
     out = [] if p.targets else [msg("Batch job: per-user targets do not apply; Step 5 checks "
@@ -127,12 +149,7 @@ def performance_messages(p: PerformanceResult, engine_name: str) -> list[Message
                msg("At saturation a replica serves {total:,.0f} output tokens/s with "
                    "{users:,.0f} users."), total=p.saturation.output_tokens_per_s,
                users=p.saturation.concurrency),
-        (msg("Expected range: x{low:,.2f} to x{high:,.2f} of these figures (calibration "
-             "residuals of the {engine} profile).", low=p.band.low, high=p.band.high,
-             engine=engine_name) if p.site_profile is None else
-         msg("Site-calibrated: the figures use the factors measured on site (site profile "
-             "'{profile}'); expected range x{low:,.2f} to x{high:,.2f} (the fit's residuals).",
-             profile=p.site_profile, low=p.band.low, high=p.band.high)),
+        range_message(p.band, engine_name, p.site_profile),
         plural(p.slo_capacity_per_replica,
                msg("One user per replica meets both targets with room at the maximum context."),
                msg("{n:,} users per replica meet both targets with room for every one of them "

@@ -199,10 +199,10 @@ def saturation(replica: Replica, work: Workload, batch: int) -> Points:
 def at_low_end(points: Points, band: Band) -> Points:
     """The operating points at the pessimistic end of the expected range.
 
-    Times at the high end (``Band.time_range``: TTFT and ITL over ``band.low``), rates at the
-    low end (``Band.speed_range``). The concurrency and batch of each point stay: a closed
-    loop whose every time stretches by one factor keeps ``users = batch x (TTFT + o x ITL) /
-    (o x ITL)``.
+    Times at the high end (``Band.ttft_range`` for TTFT, ``Band.time_range`` for ITL: over
+    ``band.ttft_low`` and ``band.low``), rates at the low end (``Band.speed_range``). The
+    concurrency and batch of each point stay: a closed loop whose every time stretches by one
+    factor keeps ``users = batch x (TTFT + o x ITL) / (o x ITL)``.
 
     Parameters
     ----------
@@ -212,7 +212,7 @@ def at_low_end(points: Points, band: Band) -> Points:
         Multipliers on the expected speed from the calibration's residuals [-].
     """
     return Points(points.concurrency, points.batch, band.time_range(points.itl_s)[1],
-                  band.time_range(points.ttft_s)[1],
+                  band.ttft_range(points.ttft_s)[1],
                   band.speed_range(points.output_tokens_per_s)[0])
 
 

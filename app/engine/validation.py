@@ -181,8 +181,10 @@ def predict(config: Configuration, peak_context: int, loads: list[Load],
 
 
 def expected_range(metric: str, value: float, band: Band) -> tuple[float, float]:
-    """The expected range of the figure ``metric``: a time's (``Band.time_range``) or a
-    rate's (``Band.speed_range``), lower value first."""
+    """The expected range of the figure ``metric``: TTFT's (``Band.ttft_range``), another
+    time's (``Band.time_range``) or a rate's (``Band.speed_range``), lower value first."""
+    if metric == "ttft_s":
+        return band.ttft_range(value)
     return band.time_range(value) if metric in TIME_METRICS else band.speed_range(value)
 
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app import paths
-from app.domain.catalog import Catalog
+from app.domain.catalog import Catalog, CvResidual
+from app.engine.uncertainty import coverage
 
 CASES_FILE = Path("resources") / "calibration" / "calibration_cases.json"  # as the report cites it
 METHOD_FILE = Path("docs") / "METHOD.md"
@@ -40,6 +41,8 @@ class Accuracy:
     computed: bool
     source: str
     cases: int = field(default=0)
+    #: (cross-validated predictions inside their expected range, all) per range: rates, TTFT
+    coverage: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def cases_path() -> Path:
@@ -83,9 +86,26 @@ DIMENSION_NAMES = {"engine": "engine", "gpu_family": "GPU family", "model_kind":
                    "weight_class": "weight format"}
 
 
+def coverage_lines(found: dict[str, tuple[int, int]]) -> list[str]:
+    """How many cross-validated predictions the expected ranges hold, per range and in all
+    (``app.engine.uncertainty.coverage``; the target is 80 % +- 10)."""
+    lines = ["Expected-range coverage (each case's range drawn from the other cases; target "
+             "80 % +- 10)"]
+    names = {"rates": "throughput and decode", "ttft": "TTFT"}
+    for name, (inside, total) in found.items():
+        lines.append(f"  {names[name]:<22} {inside:>4} of {total:>4} inside  "
+                     f"{inside / total:6.1%}")
+    inside = sum(i for i, _ in found.values())
+    total = sum(n for _, n in found.values())
+    lines.append(f"  {'all':<22} {inside:>4} of {total:>4} inside  {inside / total:6.1%}")
+    lines.append("")
+    return lines
+
+
 def cross_validation_lines(doc: dict) -> list[str]:
     """The cross-validated table as text: per left-out dimension and metric group first
-    (its "all" rows), then per left-out level; the skipped cases after."""
+    (its "all" rows), then per left-out level; the expected ranges' coverage; the skipped
+    cases after."""
     table = doc["table"]
     lines = ["Cross-validated error (leave one group out: fit on the other groups, predict "
              "the left-out one)",
@@ -103,6 +123,7 @@ def cross_validation_lines(doc: dict) -> list[str]:
               f"{stats['median_abs_error']:>15.1%} {stats['worst_factor']:>13.2f}"
               for metric, stats in doc["in_sample"].items()]
     lines.append("")
+    lines += coverage_lines(coverage([CvResidual(**record) for record in doc["residuals"]]))
     if doc["skipped"]:
         lines.append(f"Skipped ({len(doc['skipped'])} cases the engine cannot express):")
         lines += [f"  {s['id']}: {s['reason']}" for s in doc["skipped"]]
@@ -125,7 +146,8 @@ def compute(catalog: Catalog, path: Path | None = None) -> Accuracy:
     rows = {group: (int(row["cases"]), row["median_abs_error"], row["p90_abs_error"],
                     row["worst_factor"]) for group, row in summary.items()}
     return Accuracy(rows, computed=True, source=f"{CASES_FILE.as_posix()} ({len(cases)} "
-                    "published measurements), app.engine.calibration", cases=len(cases))
+                    "published measurements), app.engine.calibration", cases=len(cases),
+                    coverage=coverage(catalog.cv_residuals))
 
 
 def accuracy(catalog: Catalog | None) -> Accuracy:

@@ -44,7 +44,8 @@ def _speed(x, y, band: Band) -> Series:
 
 
 def _time(x, y, band: Band) -> Series:
-    ranges = [band.time_range(v) for v in y]
+    """A TTFT series with its expected range (``Band.ttft_range``)."""
+    ranges = [band.ttft_range(v) for v in y]
     return Series(tuple(x), tuple(y), tuple(low for low, _ in ranges),
                   tuple(high for _, high in ranges))
 

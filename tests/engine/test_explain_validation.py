@@ -43,7 +43,7 @@ def test_every_point_sits_beside_its_prediction_and_the_results_range(catalog, b
     band = result.performance.band
     assert first.predicted["ttft_s"] == pytest.approx(one.ttft_s, rel=1e-9)
     assert (first.low["ttft_s"], first.high["ttft_s"]) == pytest.approx(
-        band.time_range(first.predicted["ttft_s"]))
+        band.ttft_range(first.predicted["ttft_s"]))
     assert first.error("ttft_s") == pytest.approx(0.2, rel=1e-6)
     assert section.users_per_replica == result.performance.at_concurrency.concurrency
     assert section.replicas_planned == result.scale.replicas_for_load

@@ -44,8 +44,8 @@ def test_each_point_beside_the_prediction_for_its_own_load(catalog):
     assert row.error("itl_s") == pytest.approx(0.0, abs=1e-9)
     assert set(row.predicted) == {"ttft_s", "itl_s", "tokens_per_s_per_user"}
     band = base.band
-    assert row.low["ttft_s"] == pytest.approx(one.ttft_s / band.high)
-    assert row.high["ttft_s"] == pytest.approx(one.ttft_s / band.low)
+    assert row.low["ttft_s"] == pytest.approx(one.ttft_s / band.ttft_high)  # TTFT's own range
+    assert row.high["ttft_s"] == pytest.approx(one.ttft_s / band.ttft_low)
     assert row.in_range("ttft_s")
 
 

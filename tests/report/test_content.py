@@ -12,6 +12,7 @@ import pytest
 from pypdf import PdfReader
 from report_helpers import REPORT_DATE, pages_text, sized
 
+from app.engine.uncertainty import coverage
 from app.report.export import build_report
 
 SECTIONS_EN = ("1 Executive summary", "2 Requirements", "3 Memory", "4 GPU selection",
@@ -81,7 +82,9 @@ def test_memory_section_has_the_per_gpu_table_and_its_chart(pages):
 def test_performance_section_shows_band_naive_figure_and_charts(pages, worked):
     text = section_text(pages, "5 Performance")
     band = worked.result.performance.band
-    assert f"x{band.low:.2f} and x{band.high:.2f}" in " ".join(text.split())
+    flat = " ".join(text.split())
+    assert f"Expected range: x{band.low:.2f} to x{band.high:.2f} of the speeds" in flat
+    assert f"calibration cases with {band.basis}" in flat  # how many cases back it
     for expected in ("one user", "scenario load", "saturation", "Naive figure",
                      "Figure: tokens/s each user sees", "naive figure", "target",
                      "band (pessimistic to optimistic)", "concurrent users (one replica)"):
@@ -135,13 +138,19 @@ def test_validation_plan_has_the_sweep_and_both_load_generators(pages, worked):
         assert expected in text, expected
 
 
-def test_assumptions_formulas_accuracy_and_glossary(pages, worked):
+def test_assumptions_formulas_accuracy_and_glossary(pages, worked, catalog):
     assumptions = " ".join(section_text(pages, "10 Assumptions and formulas", 3).split())
     for a in worked.result.assumptions[:5]:  # by their names, not their ids (issue 13)
         assert a.label("en") in assumptions and a.name not in assumptions
     assert "Key formulas" in assumptions and "Little's law" in assumptions
     accuracy = section_text(pages, "11 Calibration accuracy")
     assert "saturation throughput" in accuracy and "Median error" in accuracy
+    flat = " ".join(accuracy.split())
+    band = worked.result.performance.band
+    assert f"cross-validated errors of {band.cases} calibration cases" in flat  # its cases
+    found = coverage(catalog.cv_residuals)
+    share = sum(i for i, _ in found.values()) / sum(n for _, n in found.values())
+    assert f"cross-validated predictions ({share:.0%}; the ranges aim at 80 %)" in flat
     glossary = section_text(pages, "12 Glossary")
     assert "TTFT" in glossary and "PAdES B-B" in glossary
 

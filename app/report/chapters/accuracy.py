@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, Spacer
 
+from app.engine.narrative import range_message
 from app.report.context import Context
 from app.report.flowables import cell, heading, para
 from app.report.style import table
-from app.report.text import num
+from app.report.text import engine, num
 
 
 def section_accuracy(ctx: Context) -> list[Flowable]:
@@ -31,7 +32,20 @@ def section_accuracy(ctx: Context) -> list[Flowable]:
             para(origin, "small"),
             table(rows, [ctx.width * w for w in (0.36, 0.12, 0.17, 0.17, 0.18)], extra=extra),
             Spacer(1, 6),
-            para(ctx.t("The band this report gives (x{low} to x{high}) is the spread of these "
-                       "residuals for the serving engine's profile; profiles or GPU families "
-                       "without measurements get a wider band, and the warnings say so.",
-                       low=num(band.low, ".2f", lang), high=num(band.high, ".2f", lang)))]
+            para(range_message(band, engine(ctx.result.inputs.serving.engine, lang),
+                               ctx.result.performance.site_profile).text(lang)),
+            *coverage_paragraph(ctx)]
+
+
+def coverage_paragraph(ctx: Context) -> list[Flowable]:
+    """How many cross-validated predictions the expected ranges hold (none when the ranges
+    were not computed for this report)."""
+    found = ctx.accuracy.coverage
+    if not found:
+        return []
+    inside = sum(i for i, _ in found.values())
+    total = sum(n for _, n in found.values())
+    return [para(ctx.t("Drawn the same way from the other cases, the expected range of each "
+                       "calibration case holds {inside:,} of its {total:,} cross-validated "
+                       "predictions ({share:.0%}; the ranges aim at 80 %).", inside=inside,
+                       total=total, share=inside / total))]

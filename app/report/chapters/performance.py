@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
+from app.engine.narrative import range_message
 from app.report import charts
 from app.report.context import Context
 from app.report.flowables import bullets, cell, heading, para, subheading
 from app.report.phrases import band_text
 from app.report.style import FONT_BOLD, table
-from app.report.text import message, messages, num, seconds, seconds_band, yes_no
+from app.report.text import engine, message, messages, num, seconds, seconds_band, yes_no
 
 
 def section_performance(ctx: Context) -> list[Flowable]:
@@ -17,11 +18,9 @@ def section_performance(ctx: Context) -> list[Flowable]:
     p = r.performance
     flow: list[Flowable] = [
         heading(ctx, "performance", ctx.t("Performance")),
-        para(ctx.t("One replica at three operating points. Each figure is expected to lie "
-                   "between x{low} and x{high} of the value shown (the band, from the "
-                   "calibration residuals of the serving engine's profile); times scale "
-                   "inversely.", low=num(p.band.low, ".2f", lang),
-                   high=num(p.band.high, ".2f", lang))),
+        para(ctx.t("One replica at three operating points, each with its expected range.")),
+        para(range_message(p.band, engine(r.inputs.serving.engine, lang),
+                           p.site_profile).text(lang)),
         operating_points(ctx),
         Spacer(1, 6),
         KeepTogether([charts.tokens_per_user_chart(r, ctx.width, lang),
@@ -54,12 +53,15 @@ def operating_points(ctx: Context) -> Flowable:
     def speed(value: float, spec: str) -> str:
         return band_text(ctx, value, *band.speed_range(value), spec)
 
+    def ttft(value: float) -> str:
+        return seconds_band(value, *band.ttft_range(value), lang)
+
     def time(value: float) -> str:
         return seconds_band(value, *band.time_range(value), lang)
 
     rows = [[cell(h, "cell_head") for h in header],
             [cell(ctx.t("Concurrent users"))] + [num(x.concurrency, ",.0f", lang) for x in points],
-            [cell(ctx.t("Time to first token"))] + [cell(time(x.ttft_s)) for x in points],
+            [cell(ctx.t("Time to first token"))] + [cell(ttft(x.ttft_s)) for x in points],
             [cell(ctx.t("Inter-token latency"))] + [cell(time(x.itl_s)) for x in points],
             [cell(ctx.t("Tokens/s per user"))] + [cell(speed(x.tokens_per_s_per_user, ",.1f"))
                                                   for x in points],

@@ -64,7 +64,7 @@ def targets_table(ctx: Context) -> Flowable:
 
     ttft = p.targets.get("ttft_s")
     if ttft is not None and "ttft" in p.targets_met:
-        ranged = seconds_band(point.ttft_s, *band.time_range(point.ttft_s), lang)
+        ranged = seconds_band(point.ttft_s, *band.ttft_range(point.ttft_s), lang)
         expected, _, band_range = ranged.partition(" (")
         add(ctx.t("Time to first token"), f"≤ {seconds(ttft, lang)}", expected,
             band_range.rstrip(")"), p.targets_met["ttft"])

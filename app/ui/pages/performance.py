@@ -41,7 +41,7 @@ def point_cells(point: OperatingPoint, band: Band) -> list[str]:
     ttft, speed, total = point.ttft_s, point.tokens_per_s_per_user, point.output_tokens_per_s
     return [
         number(point.concurrency, ",.0f"),
-        ranged(seconds(ttft), *map(seconds, band.time_range(ttft))),
+        ranged(seconds(ttft), *map(seconds, band.ttft_range(ttft))),
         ranged(rate(speed), *map(bare, band.speed_range(speed))),
         ranged(rate(total), *map(bare, band.speed_range(total))),
     ]
