@@ -297,6 +297,8 @@ _BOUND = "what bounds a decode step, the {bound} of the narrative (performance_m
 _RANK = "the {rank} of 'ties on {rank}' (rank_by with spaces, loss_reason)"
 _QUALITY = "the {quality} of a number format (PrecisionSpec.quality)"
 _COOLING = "the cooling, t(c.kind) on the Infrastructure page (infrastructure.cooling)"
+_FORMAT = ("a number format's catalog name (precisions.toml), a parameter of the memory "
+           "narrative and the warnings (translated as a catalog key)")
 _STORAGE = "a storage class id (catalogs/storage.toml), storage_class(preset, lang)"
 _KIND = "the workload kind in the report, word(lang, kind with spaces) (WorkloadKind)"
 EXTRA_KEYS: dict[Selected, tuple[str, str]] = {
@@ -332,6 +334,12 @@ EXTRA_KEYS: dict[Selected, tuple[str, str]] = {
     "price entered for this scenario": (
         "app/engine/cost.py", "the source of a price from the scenario's price list, "
                               "ENTERED_PRICE (shown through source_text)"),
+    "FP8 (E4M3, per-tensor or per-channel scales)": ("catalogs/precisions.toml", _FORMAT),
+    "INT8 (W8A8, SmoothQuant class)": ("catalogs/precisions.toml", _FORMAT),
+    "INT4 AWQ (group 128)": ("catalogs/precisions.toml", _FORMAT),
+    "INT4 GPTQ (group 128)": ("catalogs/precisions.toml", _FORMAT),
+    "NVFP4 (FP8 scale per 16)": ("catalogs/precisions.toml", _FORMAT),
+    "MXFP4 (E8M0 scale per 32)": ("catalogs/precisions.toml", _FORMAT),
     "good": ("app/domain/result.py", _STORAGE),
     "better": ("app/domain/result.py", _STORAGE),
     "best": ("app/domain/result.py", _STORAGE),

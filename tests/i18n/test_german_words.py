@@ -15,3 +15,17 @@ def test_bandbreite_is_only_a_bandwidth():
         if "Bandbreite" in german and "bandwidth" not in english and english != "memory":
             wrong.append(entry.msgid)
     assert wrong == []
+
+
+def test_number_formats_read_german():
+    """A format's catalog name is a parameter of German sentences (the memory narrative):
+    its words are translated, its technical part kept."""
+    from app.catalog.loader import load_catalog
+    from app.i18n import translate
+
+    names = [p.name for p in load_catalog(include_user=False).precisions.values()
+             if " (" in p.name]
+    assert names
+    for name in names:
+        german = translate(name, "de")
+        assert german != name and german.split(" (")[0] == name.split(" (")[0]
