@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from app.domain.result import SizingResult, storage_class
 from app.i18n import msg, plural
 from app.ui.text import language, render, t
-from app.ui.theme import LIGHT, PaletteFollower, Theme, text_item
+from app.ui.theme import LIGHT, PaletteFollower, Theme, mix, text_item
 from app.ui.units import number
 from app.ui.zoom import ZoomableView, save_png
 
@@ -46,7 +46,10 @@ def box(scene: TopologyScene, rect: QRectF, label: str, colour: str, tip: str,
         fill_alpha: int = 40) -> QGraphicsRectItem:
     """A labelled rectangle with a tooltip, in ``colour`` as the scene's theme draws it."""
     colour = scene.theme.series(colour)
-    item = scene.addRect(rect, QPen(colour, 1.5), QBrush(_alpha(colour, fill_alpha)))
+    # A solid fill (the colour as it looks at ``fill_alpha`` over the paper): the wires run
+    # behind the boxes, and a see-through fill let them cross the labels.
+    fill = mix(colour, scene.theme.paper, 1 - fill_alpha / 255)
+    item = scene.addRect(rect, QPen(colour, 1.5), QBrush(fill))
     item.setToolTip(tip)
     text = text_item(label, scene.theme, item)
     text.setPos(rect.x() + 4, rect.y() + 2)

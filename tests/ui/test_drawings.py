@@ -101,6 +101,10 @@ def test_topology_has_a_legend_and_named_switches(qtbot):
                   "Front-end and storage links"):
         assert entry in shown
     assert any(s.startswith("Compute fabric") for s in shown)
+    switches = [item for item in view.topology.items() if item.toolTip().startswith(
+        ("Spine switch", "Leaf switch"))]
+    assert switches and all(item.brush().color().alpha() == 255 for item in switches)  # no
+    # wire shows through a switch's label
 
 
 def test_topology_opens_readable_and_zooms(qtbot):
