@@ -211,3 +211,9 @@ def test_summary_and_scale_say_which_end_of_the_range_the_plan_used(pages, repor
     assert f"Planned at {sentence[:60]}" in scale and scale.count(sentence[:60]) == 1
     german = " ".join(section_text(pages_text(report_de), "6 Redundanz und Skalierung").split())
     assert "Geplant nach Schon nach den erwarteten Werten" in german
+
+
+def test_the_summary_gives_the_results_one_verdict_with_the_fix(pages):
+    """Issue 13: the report's verdict is the result's (the worked example does not fit)."""
+    text = " ".join(" ".join(pages[2:5]).split())
+    assert "Does not fit: 40 users at 8,192 tokens" in text and "Fix: an FP8 KV cache" in text

@@ -86,3 +86,13 @@ def test_the_verdict_speaks_german(panel, controller):
     controller.set_language("de")
     assert "Passt nicht: 40 Nutzer" in panel.verdict.text()
     assert shown_rows(panel)["TTFT"] == "passt nicht"
+
+
+def test_the_report_page_leads_its_targets_with_the_verdict(qtbot, controller):
+    from app.ui.pages.report import ReportPage
+
+    page = ReportPage(controller)
+    qtbot.addWidget(page)
+    controller.wait_until_idle()
+    page.show_result(controller.result)
+    assert "Does not fit: 40 users at 8,192 tokens" in page.browser.toPlainText()

@@ -15,7 +15,7 @@ from app.report.text import KW, engine, gb, messages, met, num, seconds, seconds
 
 def section_summary(ctx: Context) -> list[Flowable]:
     r, lang = ctx.result, ctx.lang
-    c, s = r.selection.chosen, r.scale
+    s = r.scale
     chosen_by = (ctx.t("given in the scenario") if r.selection.chosen_by == "user"
                  else ctx.t("chosen by the tool, ranked by {rank}",
                             rank=ranking(ctx, r.selection.chosen_by)))
@@ -30,7 +30,8 @@ def section_summary(ctx: Context) -> list[Flowable]:
                                   msg("{nodes} x {server}, {gpus} GPUs in total"), nodes=s.nodes,
                                   server=s.server, gpus=s.gpus_total).text(lang)),
         (ctx.t("Configuration"), chosen_by),
-        (ctx.t("Verdict"), word(lang, c.verdict)),
+        (ctx.t("Verdict"), r.verdict.message.text(lang) if r.verdict.message is not None
+         else word(lang, r.verdict.state)),  # the result's one verdict, with the fix
     ]
     if s.planning is not None:
         config.insert(4, (ctx.t("Planned at"), s.planning.message.text(lang)))

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTextBrowser
 from app.domain.result import Assumption, Lever, SizingResult, priced_total
 from app.i18n import msg, plural
 from app.ui.pages.base import StepPage
+from app.ui.summary_panel import verdict_text
 from app.ui.text import language, render, t
 from app.ui.units import gb, number, rate, seconds, unit_text, usd, watts
 
@@ -84,7 +85,9 @@ def targets_html(r: SizingResult) -> str:
                  gb(m.per_gpu_bytes), m.fits))
     shown = [(escape(t(name)), escape(need), escape(got), state(ok))
              for name, need, got, ok in rows]
-    return section("Targets", table(("Target", "Required", "Expected", "State"), shown))
+    verdict = f"<p><b>{escape(verdict_text(r.verdict))}</b></p>"  # the result's one verdict
+    return section("Targets", verdict + table(("Target", "Required", "Expected", "State"),
+                                              shown))
 
 
 def figures_html(r: SizingResult) -> str:
