@@ -51,6 +51,9 @@ FOREGROUND = LIGHT_INK  # axes and labels of a light chart; a palette's ink repl
 LABEL_SIZE = "10pt"
 BAND_ALPHA = 60
 
+#: The most room above the expected curve the speed charts give the range's high end [-].
+OPTIMISTIC_ROOM = 2.0
+
 
 def pen(color: str, width: float = 2, style: Qt.PenStyle = Qt.PenStyle.SolidLine):
     return pg.mkPen(color=color, width=width, style=style)
@@ -505,10 +508,15 @@ class ThroughputChart(ThemedView, pg.GraphicsLayoutWidget):
             plot.getAxis("bottom").setTicks([log_ticks(1, last)])
 
     def set_y_ranges(self, p: PerformanceResult, per_user_top: float, total_top: float) -> None:
+        """Room for the curves, the target, the naive figure and the range's high end, but at
+        most twice the expected top: a wide range (a regime with few calibration cases) must
+        not squash the expected curve; the table gives the whole range."""
         target = p.targets.get("tokens_per_s_per_user", 0.0)
-        top = max(p.band.speed_range(per_user_top)[1], p.naive_tokens_per_s, target)
+        high = min(p.band.speed_range(per_user_top)[1], OPTIMISTIC_ROOM * per_user_top)
+        top = max(high, p.naive_tokens_per_s, target)
         self.per_user_plot.setYRange(0, top * 1.15, padding=0)
-        self.total_plot.setYRange(0, p.band.speed_range(total_top)[1] * 1.1, padding=0)
+        total = min(p.band.speed_range(total_top)[1], OPTIMISTIC_ROOM * total_top)
+        self.total_plot.setYRange(0, total * 1.1, padding=0)
 
 
 class TtftChart(Chart):
