@@ -54,7 +54,8 @@ def elide(item: QGraphicsSimpleTextItem, room: float) -> None:
     """Shorten the item's text with an ellipsis to ``room`` pixels (the full text stays in the
     block's tooltip)."""
     metrics = QFontMetricsF(item.font())
-    item.setText(metrics.elidedText(item.text(), Qt.TextElideMode.ElideRight, room))
+    item.setText("\n".join(metrics.elidedText(line, Qt.TextElideMode.ElideRight, room)
+                           for line in item.text().split("\n")))
 
 
 def power_colour(share: float) -> QColor:
@@ -125,7 +126,7 @@ class RackScene(QGraphicsScene):
     def draw_block(self, x: float, height: float, first: int, units: int, name: str,
                    kind: str) -> None:
         """One node or switch from unit ``first`` (0: the bottom) up, ``units`` high; its label
-        says where it sits and how high it is, then its name."""
+        says where it sits and how high it is, and its name (on a line of its own from 3U)."""
         where = t("U{low}-U{high}, {units}U", low=first + 1, high=first + units, units=units)
         if units == 1:
             where = t("U{low}, 1U", low=first + 1)
@@ -134,11 +135,13 @@ class RackScene(QGraphicsScene):
                             QPen(Qt.PenStyle.NoPen),
                             QBrush(QColor(KIND_COLOURS.get(kind, "#888888"))))
         item.setToolTip(f"{name}\n{where}")
-        text = (text_item if units >= 3 else small_text)(f"{where}  {name}", self.theme, item)
+        tall = units >= 3
+        text = (text_item if tall else small_text)(f"{name}\n{where}" if tall
+                                                   else f"{where}  {name}", self.theme, item)
         text.setBrush(QBrush(QColor("white")))  # on the coloured block
         elide(text, RACK_W - 14)
         text.setPos(x + 8, top + (units * UNIT_H - 1 - text.boundingRect().height()) / 2
-                    if units < 3 else top + 2)
+                    if not tall else top + 2)
 
     def draw_legend(self, y: float, width: float) -> None:
         """What the colours, the gauge and its dashed line mean, in rows ``width`` wide under
