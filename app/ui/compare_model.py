@@ -100,6 +100,9 @@ def _users(r: SizingResult) -> str:
 
 
 def _speed(r: SizingResult) -> str:
+    """Tokens/s per user at the load; "does not fit" when the load does not fit."""
+    if not r.verdict.fits:
+        return t("does not fit")
     at = r.performance.at_concurrency
     return render(plural(at.concurrency, msg("{speed} at {users} user"),
                          msg("{speed} at {users} users"), speed=rate(at.tokens_per_s_per_user),
@@ -125,11 +128,13 @@ KEY_FIGURES: tuple[tuple[str, Callable[[SizingResult], str]], ...] = (
     ("GPU x count per replica", _gpus),
     ("Parallelism", _parallel),
     ("Precision / KV cache", _precision),
-    ("Fits in memory", lambda r: t("yes") if r.memory.fits else t("no")),
+    ("Verdict", lambda r: t(r.verdict.state)),  # the result's one verdict
+    ("Fits in memory", lambda r: t("yes") if r.verdict.fits else t("no")),
     ("VRAM per GPU (used / usable)", _vram),
     ("Max users per replica", _users),
     ("Tokens/s per user at load", _speed),
-    ("TTFT at load", lambda r: seconds(r.performance.at_concurrency.ttft_s)),
+    ("TTFT at load", lambda r: seconds(r.performance.at_concurrency.ttft_s) if r.verdict.fits
+     else t("does not fit")),
     ("Saturation throughput", lambda r: rate(r.performance.saturation.output_tokens_per_s)),
     ("Replicas", lambda r: number(r.scale.replicas, ",d")),
     ("GPUs total", lambda r: number(r.scale.gpus_total, ",d")),
@@ -142,7 +147,7 @@ KEY_FIGURES: tuple[tuple[str, Callable[[SizingResult], str]], ...] = (
 def passes(r: SizingResult, label: str) -> bool | None:
     """Whether the figure in row ``label`` meets its target (None: no target for it)."""
     met = r.performance.targets_met
-    checks = {"Fits in memory": r.memory.fits,
+    checks = {"Verdict": r.verdict.passed, "Fits in memory": r.verdict.fits,
               "Tokens/s per user at load": met.get("tokens_per_s_per_user"),
               "TTFT at load": met.get("ttft")}
     return checks.get(label)

@@ -96,3 +96,12 @@ def test_the_report_page_leads_its_targets_with_the_verdict(qtbot, controller):
     controller.wait_until_idle()
     page.show_result(controller.result)
     assert "Does not fit: 40 users at 8,192 tokens" in page.browser.toPlainText()
+
+
+def test_compare_shows_the_verdict_and_no_speed_for_a_load_that_does_not_fit(controller):
+    from app.ui.compare_model import KEY_FIGURES, column, passes
+
+    r = controller.result
+    shown = dict(zip([label for label, _ in KEY_FIGURES], column(r), strict=True))
+    assert shown["Verdict"] == "does not fit" and passes(r, "Verdict") is False
+    assert shown["Tokens/s per user at load"] == shown["TTFT at load"] == "does not fit"
