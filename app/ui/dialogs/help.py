@@ -74,7 +74,7 @@ class HelpDialog(QDialog):
         self.setObjectName("helpDialog")
         self.setWindowTitle(t("How to size"))
         self.list = QListWidget()
-        self.list.setMaximumWidth(230)
+        self.list.setMaximumWidth(250)
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)  # offline: no link leaves the dialog
         path = path or guide_path(language())
