@@ -101,3 +101,19 @@ def test_the_gpu_menu_stays_open_while_ticking(page, controller, qtbot):
     ids = list(page.gpu_actions)[:2]
     assert controller.scenario.selection.gpus == ids
     menu.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_filter_keeps_its_width_on_a_laptop_screen(shown_window, language):
+    from PySide6.QtWidgets import QApplication
+
+    from app.ui.pages import row_of
+    from app.ui.pages.gpu_selection import FILTER_WIDTH
+
+    shown_window.controller.set_language(language)
+    shown_window.resize(1366, 768)
+    shown_window.go(row_of("GpuSelectionPage"))
+    for _ in range(3):
+        QApplication.processEvents()
+    page = shown_window.page(row_of("GpuSelectionPage"))
+    assert page.filter_edit.width() >= FILTER_WIDTH  # it was squeezed to 'Fil...'

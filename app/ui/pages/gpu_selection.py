@@ -47,6 +47,7 @@ from app.ui.text import language, render, t
 from app.ui.units import GB, gb, number, rate, seconds, usd
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
+FILTER_WIDTH = 240  # the filter box's least width: its placeholder reads in full [px]
 MEETS = "meets targets"
 DASH = "–"
 RANKS = (("capital_cost", "Lowest indicative capital cost"), ("power", "Lowest power"),
@@ -430,21 +431,21 @@ class GpuSelectionPage(StepPage):
         action.triggered.connect(lambda _checked: self.restrict_gpus())
         return action
 
-    def build_toolbar(self) -> QHBoxLayout:
+    def build_toolbar(self) -> FlowLayout:
+        """The filter, the check box, the count and the buttons on one line while they fit,
+        wrapped where the page is narrow (the filter was squeezed to 'Fil...' at 1366 px)."""
         self.filter_edit = QLineEdit(clearButtonEnabled=True)
+        self.filter_edit.setMinimumWidth(FILTER_WIDTH)
         self.meets_only = QCheckBox()
         self.count_label = QLabel()
         self.use_button = QPushButton(enabled=False)
         self.use_button.clicked.connect(self.use_selected)
         self.entry_button = QPushButton()  # usable in both modes: a new GPU joins either
         self.entry_button.clicked.connect(self.open_gpu_form)
-        bar = QHBoxLayout()
-        bar.addWidget(self.filter_edit, 2)
-        for widget in (self.meets_only, self.count_label):
+        bar = FlowLayout(spacing=8)
+        for widget in (self.filter_edit, self.meets_only, self.count_label, self.entry_button,
+                       self.use_button):
             bar.addWidget(widget)
-        bar.addStretch(1)
-        bar.addWidget(self.entry_button)
-        bar.addWidget(self.use_button)
         return bar
 
     def build_table(self) -> QTableView:
