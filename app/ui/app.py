@@ -5,12 +5,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app import APP_NAME, ORG_NAME, __version__, api, paths
 from app.i18n import LANGUAGES
-from app.ui import files
+from app.ui import files, recovery
 from app.ui.controller import Controller
 from app.ui.main_window import MainWindow
 from app.ui.text import render, set_language, system_language, t
@@ -26,6 +27,7 @@ def application() -> QApplication:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORG_NAME)
     app.setApplicationVersion(__version__)
+    keep_qt_settings_in_config_folder()
     families = []
     for font in sorted((paths.resources_dir() / "fonts").glob("*.ttf")):
         font_id = QFontDatabase.addApplicationFont(str(font))
@@ -35,6 +37,15 @@ def application() -> QApplication:
     return app
 
 
+def keep_qt_settings_in_config_folder() -> None:
+    """Qt's own settings (the file dialogs' history, written as ``QtProject.conf`` when a
+    dialog closes) go to the configuration folder, not ``~/.config``. (On Windows Qt's
+    native format is the registry, which ``setPath`` does not move.)"""
+    folder = str(paths.config_dir())
+    for kind in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(kind, QSettings.Scope.UserScope, folder)
+
+
 def preferred_language() -> str:
     """The language the user chose in Preferences, else the system's (English if unknown)."""
     stored = files.LANGUAGE.read()
@@ -42,25 +53,37 @@ def preferred_language() -> str:
 
 
 def offer_recovery(window: MainWindow) -> bool:
-    """After a crash, offer the autosaved work back; True when it was restored."""
-    found = files.recovery()
-    if found is None:
+    """After a crash, offer the newest unsaved work no running window holds; True when it
+    was restored. Restore keeps its recovery file (the window adopts it) until the work is
+    saved or discarded; Discard deletes it; Cancel keeps it for the next start."""
+    found = recovery.orphans()
+    if not found:
         return False
-    data, source = found
+    newest, others = found[0], found[1:]
+    recovery.release(others)
+    Button = QMessageBox.StandardButton
     answer = QMessageBox.question(window, APP_NAME, t(
-        "AI Sizer did not close cleanly last time. Restore the unsaved scenario?"))
-    restored = False
-    if answer == QMessageBox.StandardButton.Yes:
+        "AI Sizer did not close cleanly last time. Restore the unsaved scenario?\n\n"
+        "Discard deletes it; Cancel keeps it for the next start."),
+        Button.Yes | Button.Discard | Button.Cancel, Button.Yes)
+    if answer == Button.Yes:
         try:
-            window.controller.load(data, source)
+            window.controller.load(newest.scenario, newest.source)
         except api.ScenarioError as exc:
+            recovery.release([newest])
             QMessageBox.warning(window, APP_NAME, t("Cannot restore the unsaved scenario:")
                                 + "\n" + "\n".join(render(m) for m in exc.messages))
-        else:
-            window.controller.undo_stack.resetClean()  # restored work is unsaved work
-            restored = True
-    files.clear_autosave()
-    return restored
+            return False
+        window.autosaver.adopt(newest)
+        window.controller.undo_stack.resetClean()  # restored work is unsaved work
+        window.autosaver.flush()
+        return True
+    if answer == Button.Discard:
+        window.autosaver.adopt(newest)
+        window.autosaver.discard()
+        return False
+    recovery.release([newest])
+    return False
 
 
 def make_window(scenario: Path | None = None) -> MainWindow:

@@ -526,7 +526,6 @@ class Controller(QObject):
         target = Path(path or self.path)
         files.write_atomic(target, json.dumps(self._data, indent=2) + "\n")
         files.remember_recent(target)
-        files.clear_autosave()
         self.path = target
         self.undo_stack.setClean()
         self.path_changed.emit(target)

@@ -1,4 +1,4 @@
-"""Files the user cares about: atomic writes, settings, recent files, autosave and recovery.
+"""Files the user cares about: atomic writes, settings, recent files (recovery: ``recovery``).
 
 Settings live in a QSettings INI file in the configuration folder (``app.paths``), so tests
 and kiosks can redirect it with AISIZER_CONFIG_DIR. Every setting is declared once below, with
@@ -9,7 +9,6 @@ kept apart from window state (where the user left things).
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import stat
 from dataclasses import dataclass
@@ -109,33 +108,3 @@ def last_folder() -> str:
     """Where the file dialogs start: the folder used last, if it still exists."""
     folder = LAST_FOLDER.read()
     return folder if folder and Path(folder).is_dir() else ""
-
-
-def autosave_path() -> Path:
-    return paths.config_dir() / "autosave.json"
-
-
-def autosave(data: dict, source: Path | None) -> None:
-    """Keep unsaved work where recovery finds it after a crash."""
-    write_atomic(autosave_path(), json.dumps({"source": str(source) if source else None,
-                                              "scenario": data}, indent=2))
-
-
-def clear_autosave() -> None:
-    autosave_path().unlink(missing_ok=True)
-
-
-def recovery() -> tuple[dict, Path | None] | None:
-    """Unsaved work left by a session that did not end cleanly, if any."""
-    path = autosave_path()
-    if not path.is_file():
-        return None
-    try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-        source = stored.get("source")
-        scenario = stored["scenario"]
-        if not isinstance(scenario, dict):
-            return None
-        return scenario, Path(source) if source else None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None

@@ -1,8 +1,9 @@
 """The main window: steps on the left, the step in the middle, the live summary on the right.
 
 The window holds no numbers of its own: it shows the controller's scenario and result, sends
-menu commands to it, and keeps the user's work safe (confirmation before losing it, autosave
-every minute while there is unsaved work, atomic saves). Colours come from the system palette,
+menu commands to it, and keeps the user's work safe (confirmation before losing it, a
+recovery copy about a second after each change while there is unsaved work, atomic saves;
+see ``app.ui.recovery``). Colours come from the system palette,
 so the window follows the light or dark scheme of the desktop.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -29,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import APP_NAME, api
-from app.ui import files
+from app.ui import files, recovery
 from app.ui.controller import Controller
 from app.ui.dialogs.about import AboutDialog, MethodDialog
 from app.ui.dialogs.preferences import PreferencesDialog
@@ -40,7 +41,6 @@ from app.ui.summary_panel import SummaryPanel
 from app.ui.text import language, render, t
 from app.ui.units import number_locale
 
-AUTOSAVE_MS = 60_000
 SCENARIO_FILTER = "AI Sizer scenarios (*.json)"
 OPEN_FILTER = "AI Sizer scenarios and reports (*.json *.pdf)"
 BACK_KEYS = ("Ctrl+PgUp", "Alt+Left")
@@ -87,9 +87,13 @@ class MainWindow(QMainWindow):
         self.shortcuts = ScenarioShortcuts(self)  # Undo and Redo also from a text field
         self.busy = QLabel()
         self.statusBar().addPermanentWidget(self.busy)
-        self.autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
-        self.autosave_timer.timeout.connect(self.autosave)
-        self.autosave_timer.start()
+        self.autosaver = recovery.Autosaver(self.recovery_state, self)
+        self.autosaver.failed.connect(self.autosave_failed)
+        self.autosaver.recovered.connect(self.autosave_recovered)
+        self.autosave_warning = QLabel()
+        self.autosave_warning.setObjectName("autosaveWarning")
+        self.autosave_warning.hide()
+        self.statusBar().addWidget(self.autosave_warning, 1)
         self.connect_controller()
         self.retranslate()
         self.follow_workload()
@@ -133,6 +137,9 @@ class MainWindow(QMainWindow):
         controller.language_changed.connect(self.retranslate)
         controller.busy_changed.connect(self.show_busy)
         controller.scenario_loaded.connect(self.go_first)
+        controller.scenario_changed.connect(self.autosaver.changed)
+        controller.dirty_changed.connect(self.autosaver.changed)
+        controller.path_changed.connect(self.autosaver.changed)
         stack = controller.undo_stack
         for signal in (stack.canUndoChanged, stack.canRedoChanged, stack.undoTextChanged,
                        stack.redoTextChanged):
@@ -473,6 +480,7 @@ class MainWindow(QMainWindow):
                                                    path=str(path), reason=exc.strerror or exc))
             return False
         self.statusBar().showMessage(t("Saved to {path}", path=str(written)), 5000)
+        self.autosaver.flush()  # saved: the recovery copy goes at once
         return True
 
     def enable_recent(self, *_) -> None:
@@ -486,12 +494,23 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, p=path: self.open_recent(p))
         self.recent_menu.setEnabled(bool(self.recent_menu.actions()))
 
+    def recovery_state(self) -> tuple[bool, dict, Path | None]:
+        """What the recovery copy keeps: unsaved work, or nothing once saved (or undone)."""
+        return self.controller.dirty, self.controller.data, self.controller.path
+
     def autosave(self) -> None:
-        """Keep unsaved work for recovery; work that is saved (or undone) needs none."""
-        if self.controller.dirty:
-            files.autosave(self.controller.data, self.controller.path)
-        else:
-            files.clear_autosave()
+        """Write the recovery copy now (it is written about a second after each change)."""
+        self.autosaver.flush()
+
+    def autosave_failed(self, reason: str) -> None:
+        """Told once per run of failures; the autosaver retries quietly."""
+        self.autosave_warning.setText(t(
+            "Cannot keep a recovery copy of your work ({reason}); save it to keep it safe. "
+            "AI Sizer keeps trying.", reason=reason))
+        self.autosave_warning.show()
+
+    def autosave_recovered(self) -> None:
+        self.autosave_warning.hide()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt API)
         if dropped_files(event.mimeData().urls()):
@@ -538,7 +557,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt API)
         if self.confirm_discard():
             self.save_state()
-            files.clear_autosave()
+            self.autosaver.close()
             event.accept()
         else:
             event.ignore()

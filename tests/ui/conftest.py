@@ -1,6 +1,7 @@
 """Shared fixtures for the window's tests (offscreen, isolated settings)."""
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 
 from app.catalog.loader import load_catalog
 from app.ui import text
@@ -50,3 +51,25 @@ def requirements_page(qtbot, controller):
     qtbot.addWidget(page)
     page.resize(1000, 1200)
     return page
+
+
+@pytest.fixture
+def message_answers(monkeypatch):
+    """QMessageBox.question answers from a list, and records each question asked.
+
+    A message box nobody expected fails the test instead of waiting for a click forever.
+    """
+    asked, queue = [], []
+
+    def question(parent, title, message, *args, **kwargs):
+        asked.append(message)
+        assert queue, f"unexpected question: {message}"
+        return queue.pop(0)
+
+    def unexpected(parent, title, message, *args, **kwargs):
+        raise AssertionError(f"unexpected message box: {message}")
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    monkeypatch.setattr(QMessageBox, "warning", unexpected)
+    monkeypatch.setattr(QMessageBox, "critical", unexpected)
+    return queue, asked

@@ -262,13 +262,6 @@ def test_recent_files_list_after_open_and_save(controller, tmp_path, catalog):
     assert files.recent_files() == [first.resolve(), second.resolve()]
 
 
-def test_saving_clears_the_autosave(controller, tmp_path):
-    edited(controller, USERS, 27)
-    files.autosave(controller.data, None)
-    controller.save(tmp_path / "s.json")
-    assert files.recovery() is None
-
-
 def test_language_switch_is_announced(controller, qtbot, english):
     with qtbot.waitSignal(controller.language_changed) as blocker:
         controller.set_language("de")

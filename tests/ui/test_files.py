@@ -1,8 +1,7 @@
-"""Files the user cares about: atomic writes, settings, recent files, autosave and recovery."""
+"""Files the user cares about: atomic writes, settings, recent files."""
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 
@@ -92,28 +91,3 @@ def test_one_recent_file_reads_back_as_a_list(user_config_dir, tmp_path):
     only.write_text("{}", encoding="utf-8")
     files.remember_recent(only)
     assert files.recent_files() == [only.resolve()]
-
-
-def test_autosave_round_trip_and_clear(user_config_dir, tmp_path):
-    assert files.recovery() is None
-    files.autosave({"name": "unsaved work"}, tmp_path / "source.json")
-    assert files.autosave_path().parent == user_config_dir
-    data, source = files.recovery()
-    assert data == {"name": "unsaved work"}
-    assert source == tmp_path / "source.json"
-    files.clear_autosave()
-    assert files.recovery() is None
-
-
-@pytest.mark.parametrize("content", ["{not json", "[]", '{"source": null}',
-                                     '{"scenario": "text"}'])
-def test_a_damaged_autosave_offers_nothing(user_config_dir, content):
-    files.autosave_path().write_text(content, encoding="utf-8")
-    assert files.recovery() is None
-
-
-def test_autosave_without_a_source(user_config_dir):
-    files.autosave({"name": "x"}, None)
-    stored = json.loads(files.autosave_path().read_text(encoding="utf-8"))
-    assert stored["source"] is None
-    assert files.recovery() == ({"name": "x"}, None)

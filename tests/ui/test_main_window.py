@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from app import __version__
 from app.i18n import translate
 from app.ui import app as gui_app
-from app.ui import files, text
+from app.ui import files, recovery, text
 from app.ui.dialogs.about import AboutDialog, MethodDialog
 from app.ui.dialogs.preferences import PreferencesDialog
-from app.ui.main_window import AUTOSAVE_MS, MainWindow
+from app.ui.main_window import MainWindow
 from app.ui.pages import PAGES, STEPS
 
 USERS = "workload.concurrent_users"
@@ -23,25 +23,8 @@ Button = QMessageBox.StandardButton
 
 
 @pytest.fixture(autouse=True)
-def answers(monkeypatch):
-    """QMessageBox.question answers from a list, and records each question asked.
-
-    A message box nobody expected fails the test instead of waiting for a click forever.
-    """
-    asked, queue = [], []
-
-    def question(parent, title, message, *args, **kwargs):
-        asked.append(message)
-        assert queue, f"unexpected question: {message}"
-        return queue.pop(0)
-
-    def unexpected(parent, title, message, *args, **kwargs):
-        raise AssertionError(f"unexpected message box: {message}")
-
-    monkeypatch.setattr(QMessageBox, "question", question)
-    monkeypatch.setattr(QMessageBox, "warning", unexpected)
-    monkeypatch.setattr(QMessageBox, "critical", unexpected)
-    return queue, asked
+def answers(message_answers):
+    return message_answers
 
 
 @pytest.fixture
@@ -187,9 +170,11 @@ def test_close_with_unsaved_work_asks_and_cancel_keeps_the_window(window, contro
     assert not window.close()
     assert len(asked) == 1 and window.isVisible() and controller.dirty
     queue.append(Button.Discard)
-    files.autosave(controller.data, None)
+    window.autosave()
+    window.autosaver.wait()
+    assert list(recovery.folder().glob("*.json"))
     assert window.close()
-    assert len(asked) == 2 and files.recovery() is None
+    assert len(asked) == 2 and recovery.orphans() == []
 
 
 def test_close_and_save_writes_the_file(window, controller, answers, tmp_path):
@@ -272,18 +257,18 @@ def test_drop_asks_before_losing_work(window, controller, tmp_path, answers):
     assert len(asked) == 1 and controller.path is None
 
 
-def test_autosave_every_minute_only_while_dirty(window, controller):
-    assert window.autosave_timer.interval() == AUTOSAVE_MS == 60_000
-    assert window.autosave_timer.isActive()
-    window.autosave()
-    assert files.recovery() is None
+def test_autosave_only_while_dirty(window, controller):
+    def kept():
+        window.autosave()
+        window.autosaver.wait()
+        return [recovery.read(p) for p in recovery.folder().glob("*.json")]
+
+    assert kept() == []
     make_dirty(controller)
-    window.autosave()
-    data, source = files.recovery()
+    [(data, source)] = kept()
     assert data == controller.data and source is None
     controller.undo_stack.undo()
-    window.autosave()
-    assert files.recovery() is None
+    assert kept() == []
 
 
 def test_undo_and_redo_actions_name_the_edit(window, controller):
@@ -299,7 +284,7 @@ def test_undo_and_redo_actions_name_the_edit(window, controller):
 
 
 # --- recovery after a crash --------------------------------------------------------------
-@pytest.mark.parametrize("answer", [Button.Yes, Button.No])
+@pytest.mark.parametrize("answer", [Button.Yes, Button.Discard])
 def test_recovery_after_a_crash_is_offered(catalog, windows, answers, tmp_path, answer):
     queue, asked = answers
     first = gui_app.Controller(catalog)
@@ -307,13 +292,17 @@ def test_recovery_after_a_crash_is_offered(catalog, windows, answers, tmp_path, 
     source = tmp_path / "source.json"
     first.edit_many({USERS: 55, "name": "Work before the crash"}, "edit")
     first.wait_until_idle()
-    files.autosave(first.data, source)  # the autosave timer fired, then the program died
+    left = recovery.folder() / "crashed.json"  # the autosave fired, then the program died
+    left.parent.mkdir(parents=True, exist_ok=True)
+    left.write_text(json.dumps({"source": str(source), "scenario": first.data}), "utf-8")
 
     window = windows(gui_app.Controller(catalog))
     window.controller.recompute()
     queue.append(answer)
     restored = gui_app.offer_recovery(window)
-    assert len(asked) == 1 and files.recovery() is None
+    window.autosaver.wait()
+    assert len(asked) == 1 and recovery.orphans() == []  # adopted, or discarded
+    assert left.is_file() == restored  # restored work keeps its file until saved
     assert restored == (answer == Button.Yes)
     if restored:
         assert window.controller.scenario.name == "Work before the crash"
