@@ -11,12 +11,12 @@ from app.ui.fields import problem_in_words
 from app.ui.text import render, t
 from app.ui.units import gb, number, rate, seconds, watts
 
-PASS, FAIL = "#2e7d32", "#c62828"
+PASS, FAIL, STALE = "#2e7d32", "#c62828", "#9e9e9e"
 PASS_STYLE = f"QLabel {{ color: white; background: {PASS}; border-radius: 4px; padding: 2px 6px; }}"
 FAIL_STYLE = f"QLabel {{ color: white; background: {FAIL}; border-radius: 4px; padding: 2px 6px; }}"
 
 
-STALE_STYLE = ("QLabel { color: white; background: #9e9e9e; border-radius: 4px; "
+STALE_STYLE = (f"QLabel {{ color: white; background: {STALE}; border-radius: 4px; "
                "padding: 2px 6px; }")
 
 
@@ -127,6 +127,11 @@ class SummaryPanel(QFrame):
         texts = [problem_in_words(p) for p in refusal] if same else problems
         self.problems.setText("\n".join(texts))
 
+    def show_verdict(self, v: Verdict) -> None:
+        """The verdict's sentence: green or red, grey while the figures are stale."""
+        colour = STALE if self.controller.stale else PASS if v.passed else FAIL
+        self.verdict.setText(f"<b style='color:{colour}'>{verdict_text(v)}</b>")
+
     def show_stale(self, stale: bool) -> None:
         """While an input is invalid the figures are an earlier input's: say so and grey
         them."""
@@ -135,6 +140,8 @@ class SummaryPanel(QFrame):
             badge.set_stale(stale)
         for widget in (self.verdict, self.vram_bar, *self.values.values()):
             widget.setEnabled(not stale)
+        if self.controller.result is not None:
+            self.show_result(self.controller.result)  # verdict and bar grey, or coloured again
 
     def show_vram(self, used: float, usable: float, fits: bool) -> None:
         """The bar: share of the usable memory one GPU needs, green when it fits, else red."""
@@ -144,7 +151,8 @@ class SummaryPanel(QFrame):
         self.vram_bar.setToolTip(t("{used} of {usable} usable per GPU", used=gb(used),
                                    usable=gb(usable)))
         palette = self.vram_bar.palette()
-        palette.setColor(QPalette.ColorRole.Highlight, QColor(PASS if fits else FAIL))
+        colour = STALE if self.controller.stale else PASS if fits else FAIL
+        palette.setColor(QPalette.ColorRole.Highlight, QColor(colour))
         palette.setColor(QPalette.ColorRole.HighlightedText, QColor("white"))
         self.vram_bar.setPalette(palette)
 
@@ -152,8 +160,7 @@ class SummaryPanel(QFrame):
         """The result's verdict and the figures of its kind of workload (serving, batch or
         training); a configuration that does not fit shows no speed or first-token time."""
         v = r.verdict
-        colour = PASS if v.passed else FAIL
-        self.verdict.setText(f"<b style='color:{colour}'>{verdict_text(v)}</b>")
+        self.show_verdict(v)
         used, usable = memory_figures(r)
         self.show_vram(used, usable, v.fits)
         self.fit_badge.set_state(v.fits, t("Fits in memory") if v.fits else t("Does not fit"))

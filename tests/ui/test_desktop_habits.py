@@ -53,6 +53,7 @@ def test_a_corrected_input_clears_its_error_and_the_stale_marks(qtbot, window, c
     assert "greater than 0" in ttft.message.text()
     assert controller.stale and window.summary.stale_note.isVisibleTo(window)
     assert window.summary.fit_badge.stale  # the green/red badges are an earlier input's
+    assert "#9e9e9e" in window.summary.verdict.text()  # so is the verdict: grey
     assert not window.actions_["Export report…"].isEnabled()
     assert not window.actions_["Print report…"].isEnabled()
     retype(qtbot, ttft, "2")  # the value the scenario holds: nothing to change, all to clear
