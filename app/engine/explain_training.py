@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.domain.catalog import ModelSpec, StorageTier
+from app.domain.catalog import ModelSpec, ServerSpec, StorageTier
 from app.domain.result import (
     Assumption,
     ChosenConfiguration,
@@ -175,6 +175,32 @@ def training_site(site: InfrastructureResult, t: TrainingResult,
         "storage": store, "cost_lines": lines, "capital_usd": capital,
         "tco_usd": costs.total_cost_usd(capital, site.annual_running_usd, site.years),
         "cost_per_million_tokens_usd": None})
+
+
+def idle_slots_warnings(server: ServerSpec, gpu_name: str, nodes: int, gpus: int,
+                        named: bool) -> list[Message]:
+    """The GPU slots a system sold with its GPUs (``price_includes_gpus``) leaves idle under
+    a training job of ``gpus`` GPUs on ``nodes`` of them: bought and powered at nameplate but
+    not used (:func:`app.engine.servers.training_server` takes such a system only when the
+    scenario names it or no smaller server takes the GPU)."""
+    idle = nodes * server.gpu_count - gpus
+    if not server.price_includes_gpus or idle < 1:
+        return []
+    if named:
+        return [plural(idle, msg(
+            "{server} is sold with its {slots} GPUs: the job uses {gpus:,} and leaves "
+            "{idle:,} GPU idle (hardware.server names this system)"), msg(
+            "{server} is sold with its {slots} GPUs: the job uses {gpus:,} and leaves "
+            "{idle:,} GPUs idle (hardware.server names this system)"),
+            server=server.name, slots=server.gpu_count, gpus=gpus, idle=idle)]
+    return [plural(idle, msg(
+        "{server} is sold with its {slots} GPUs: the job uses {gpus:,} and leaves {idle:,} "
+        "GPU idle; no smaller server in the catalog takes the {gpu} (a PCIe GPU goes into a "
+        "server with as many GPUs as the job needs)"), msg(
+        "{server} is sold with its {slots} GPUs: the job uses {gpus:,} and leaves {idle:,} "
+        "GPUs idle; no smaller server in the catalog takes the {gpu} (a PCIe GPU goes into a "
+        "server with as many GPUs as the job needs)"),
+        server=server.name, slots=server.gpu_count, gpus=gpus, idle=idle, gpu=gpu_name)]
 
 
 def training_warnings(plan: TrainingPlan, t: TrainingResult, setup: training_engine.Setup,

@@ -91,28 +91,47 @@ def server_for(catalog: Catalog, gpu: GpuSpec, server_id: str) -> ServerSpec:
 
 
 def training_node(catalog: Catalog, scenario: Scenario, gpu: GpuSpec) -> training.Node:
-    """The server a training job on ``gpu`` runs on, in the terms of the time model.
+    """The server a training job on ``gpu`` is searched on, in the terms of the time model.
 
     The named one (``hardware.server``), else the catalog server with the most GPUs (then the
-    fastest scale-out NICs), else the generic server. Scale-out per GPU = cluster NICs x
-    speed / GPUs [B/s]; a server without cluster NICs gets
-    :data:`NO_NIC_FALLBACK_BYTES_PER_S` and keeps the job inside one node.
+    fastest scale-out NICs), else the generic server (:func:`node_of`). The job's own server
+    is chosen after the search (:func:`training_server`).
     """
-    tier = catalog.entry("storage", scenario.availability.storage_tier)
-    write = tier.write_gb_s * 1e9
     name = scenario.hardware.server if scenario.hardware else None
     hosts = [named_server(catalog, gpu, name)] if name else hosts_of(catalog, gpu)
     if not hosts:
-        server = generic_server(catalog, gpu)
-        return training.Node(server.id, server.gpu_count, NO_NIC_FALLBACK_BYTES_PER_S, write,
-                             scale_out=False)
-    server = max(hosts, key=lambda s: (s.gpu_count, s.cluster_nics * s.cluster_nic_gbps,
-                                       s.id))
+        return node_of(catalog, scenario, generic_server(catalog, gpu))
+    return node_of(catalog, scenario, max(hosts, key=lambda s: (
+        s.gpu_count, s.cluster_nics * s.cluster_nic_gbps, s.id)))
+
+
+def node_of(catalog: Catalog, scenario: Scenario, server: ServerSpec) -> training.Node:
+    """``server`` in the terms of the training time model. Scale-out per GPU = cluster NICs
+    x speed / GPUs [B/s]; a server without cluster NICs gets
+    :data:`NO_NIC_FALLBACK_BYTES_PER_S` and keeps the job inside one node."""
+    tier = catalog.entry("storage", scenario.availability.storage_tier)
+    write = tier.write_gb_s * 1e9
     nic = server.cluster_nics * server.cluster_nic_gbps * 1e9 / 8 / server.gpu_count
     if nic <= 0:
         return training.Node(server.id, server.gpu_count, NO_NIC_FALLBACK_BYTES_PER_S, write,
                              scale_out=False)
     return training.Node(server.id, server.gpu_count, nic, write)
+
+
+def training_server(catalog: Catalog, scenario: Scenario, gpu: GpuSpec, gpus: int,
+                    searched_on: str) -> ServerSpec:
+    """The server a training job of ``gpus`` GPUs is bought on: Step 5's rule
+    (:func:`node_plan`, the whole job one replica, no redundancy). A job that fits in the
+    node it was searched on (``searched_on``, :func:`training_node`) may go on any server
+    that takes the GPU: a 1-GPU job gets a server with one GPU in it, not a whole 8-GPU
+    system, unless only such a system takes the GPU. A job across nodes keeps the server it
+    was searched on (its scale-up domain and NICs are what the time model assumed)."""
+    hardware = scenario.hardware
+    name = hardware.server if hardware and hardware.server else None
+    if name is None and gpus > server_for(catalog, gpu, searched_on).gpu_count:
+        name = searched_on if searched_on in catalog.servers else None
+    return node_plan(catalog, gpu, name, gpus, 1, "none",
+                     scenario.infrastructure.price_overrides_usd).server
 
 
 def node_power_w(server: ServerSpec, gpu: GpuSpec, gpus_in_node: int) -> float:

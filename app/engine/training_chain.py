@@ -33,7 +33,7 @@ from app.engine.resolved import (
     storage_tier_of,
 )
 from app.engine.selection import select
-from app.engine.servers import server_for, training_node
+from app.engine.servers import node_of, server_for, training_node, training_server
 from app.engine.test_levels import test_plan_result
 from app.i18n import msg
 
@@ -153,7 +153,8 @@ def choose_training(catalog: Catalog, scenario: Scenario, setup: training.Setup,
         winner, closest = training.smallest_fitting(setup, gpu, training_node(
             catalog, scenario, gpu), fixed, target_s)
         if winner is not None:
-            found.append((winner, True))
+            found.append((on_own_server(catalog, scenario, setup, fixed, target_s, winner),
+                          True))
         elif closest is not None:
             found.append((closest, False))
     if not found:
@@ -176,6 +177,21 @@ def choose_training(catalog: Catalog, scenario: Scenario, setup: training.Setup,
     rows = [explain_training.training_candidate(plan, plan is chosen, ok, target_s)
             for plan, ok in sorted(found, key=lambda f: ranked.index(f[0]))]
     return chosen, rows, chosen_by
+
+
+def on_own_server(catalog: Catalog, scenario: Scenario, setup: training.Setup,
+                  fixed: training.Fixed, target_s: float | None,
+                  plan: training.Plan) -> training.Plan:
+    """``plan`` on the server Step 5's rule buys for it
+    (:func:`app.engine.servers.training_server`), searched again on that server so the time
+    model sees its scale-up domain and NICs; the plan as searched when that server is the
+    one it was searched on or the job does not come out the same size there."""
+    server = training_server(catalog, scenario, plan.gpu, plan.gpus, plan.node.server)
+    if server.id == plan.node.server:
+        return plan
+    again, _ = training.smallest_fitting(setup, plan.gpu, node_of(catalog, scenario, server),
+                                         fixed, target_s)
+    return again if again is not None and again.gpus == plan.gpus else plan
 
 
 def serving_scenario(scenario: Scenario, gpu_id: str) -> Scenario:
@@ -212,7 +228,8 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
         catalog, config, chosen.plan, r, chosen.capacity), r)
     memory, performance = explain_training.mark_serving(memory, performance, plan.gpu.name)
     result = explain_training.training_result(plan, rows, chosen_by, curve, target_s)
-    server_name = server_for(catalog, plan.gpu, plan.node.server).name
+    server = server_for(catalog, plan.gpu, plan.node.server)
+    server_name = server.name
     scale = explain_training.training_scale(plan, result, tier, server_name)
     infra = scenario.infrastructure
     if scale.nodes > 1 and not infra.force_fabric:
@@ -223,6 +240,9 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
     site = explain_training.training_site(site, result, tier)
     scale = explain_training.with_training_rack_failure(scale, site.racks)
     warnings = explain_training.training_warnings(plan, result, setup, model)
+    warnings += explain_training.idle_slots_warnings(
+        server, plan.gpu.name, plan.nodes, plan.gpus,
+        named=bool(scenario.hardware and scenario.hardware.server))
     warnings += site.warnings
     rag, cpu, extra_assumptions, extra_warnings = additions(catalog, r, config, performance)
     inputs = explain_training.training_inputs(scenario, r, config, plan, setup)
