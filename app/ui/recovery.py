@@ -88,6 +88,11 @@ def orphans() -> list[Found]:
             lock.unlock()
             continue
         found.append((_mtime(path), Found(*kept, path, lock)))
+    for stale in folder().glob("*.lock") if folder().is_dir() else []:
+        if not stale.with_suffix(".json").exists():  # a crash before any unsaved work
+            lock = _lock(stale)
+            if lock.tryLock(0):
+                lock.unlock()  # removes the dead process's lock file
     if legacy.is_file() and (kept := read(legacy)) is not None:
         found.append((_mtime(legacy), Found(*kept, legacy, None)))
     return [item for _, item in sorted(found, key=lambda pair: -pair[0])]

@@ -147,6 +147,20 @@ def test_a_damaged_recovery_file_offers_nothing(user_config_dir, content):
     assert recovery.orphans() == []
 
 
+def test_the_single_file_of_earlier_versions_is_offered_and_removed_once_copied(
+        windows, answers, user_config_dir, qtbot):
+    queue, _ = answers
+    legacy = user_config_dir / recovery.LEGACY_NAME
+    legacy.write_text(crashed_copy(58).read_text(encoding="utf-8"), encoding="utf-8")
+    (recovery.folder() / "crashed.json").unlink()
+    window = windows()
+    queue.append(Button.Yes)
+    assert gui_app.offer_recovery(window) is True and window.controller.value(USERS) == 58
+    qtbot.waitUntil(lambda: not legacy.exists(), timeout=2000)
+    [mine] = copies()
+    assert kept_users(mine) == 58
+
+
 # --- 3. one lock per window --------------------------------------------------------------
 def test_a_second_window_neither_claims_nor_deletes_the_first_ones_copy(windows, answers):
     _, asked = answers
@@ -266,6 +280,20 @@ def test_killed_two_and_a_half_seconds_after_an_edit_the_edit_is_recovered(
     queue.append(Button.Yes)
     assert gui_app.offer_recovery(window) is True
     assert window.controller.value(USERS) == 4321 and window.controller.dirty
+    window.controller.undo_stack.setClean()
+    window.close()  # a clean end: neither the copy nor any lock is left
+    assert list(recovery.folder().iterdir()) == []
+
+
+def test_a_dead_windows_lock_without_a_copy_is_cleared(windows, user_config_dir):
+    recovery.folder().mkdir()
+    dead = subprocess.run(
+        [sys.executable, "-c", "from PySide6.QtCore import QLockFile; import os, sys; "
+         "lock = QLockFile(sys.argv[1]); assert lock.tryLock(0); os._exit(0)",
+         str(recovery.folder() / "dead.lock")], check=True, timeout=60)
+    assert dead.returncode == 0 and (recovery.folder() / "dead.lock").is_file()
+    assert recovery.orphans() == []
+    assert not (recovery.folder() / "dead.lock").exists()
 
 
 def test_the_configuration_folder_holds_the_recovery_folder(user_config_dir):
