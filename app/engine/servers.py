@@ -119,8 +119,8 @@ def node_of(catalog: Catalog, scenario: Scenario, server: ServerSpec) -> trainin
 
 
 def training_server(catalog: Catalog, scenario: Scenario, gpu: GpuSpec, gpus: int,
-                    searched_on: str) -> ServerSpec:
-    """The server a training job of ``gpus`` GPUs is bought on: Step 5's rule
+                    searched_on: str) -> NodePlan:
+    """The servers a training job of ``gpus`` GPUs is bought on: Step 5's rule
     (:func:`node_plan`, the whole job one replica, no redundancy). A job that fits in the
     node it was searched on (``searched_on``, :func:`training_node`) may go on any server
     that takes the GPU: a 1-GPU job gets a server with one GPU in it, not a whole 8-GPU
@@ -131,7 +131,7 @@ def training_server(catalog: Catalog, scenario: Scenario, gpu: GpuSpec, gpus: in
     if name is None and gpus > server_for(catalog, gpu, searched_on).gpu_count:
         name = searched_on if searched_on in catalog.servers else None
     return node_plan(catalog, gpu, name, gpus, 1, "none",
-                     scenario.infrastructure.price_overrides_usd).server
+                     scenario.infrastructure.price_overrides_usd)
 
 
 def node_power_w(server: ServerSpec, gpu: GpuSpec, gpus_in_node: int) -> float:

@@ -11,7 +11,6 @@ dispatches between them.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from app.domain.catalog import Catalog, ModelSpec
@@ -33,7 +32,14 @@ from app.engine.resolved import (
     storage_tier_of,
 )
 from app.engine.selection import select
-from app.engine.servers import node_of, server_for, training_node, training_server
+from app.engine.servers import (
+    compute_cost,
+    node_of,
+    plan_power_w,
+    server_for,
+    training_node,
+    training_server,
+)
 from app.engine.test_levels import test_plan_result
 from app.i18n import msg
 
@@ -125,13 +131,29 @@ def training_setup(scenario: Scenario, catalog: Catalog, model: ModelSpec,
     return setup, fixed, target
 
 
+def bought_cost(catalog: Catalog, scenario: Scenario, plan: training.Plan
+                ) -> tuple[bool, float]:
+    """(price missing, USD) of the servers and GPUs ``plan`` is bought on
+    (:func:`app.engine.servers.compute_cost` of :func:`app.engine.servers.training_server`)."""
+    nodes = training_server(catalog, scenario, plan.gpu, plan.gpus, plan.node.server)
+    return compute_cost(nodes, plan.gpu, plan.gpus,
+                        scenario.infrastructure.price_overrides_usd).rank_key()
+
+
+def bought_power_w(catalog: Catalog, scenario: Scenario, plan: training.Plan) -> float:
+    """Nameplate power of the servers ``plan`` is bought on [W]
+    (:func:`app.engine.servers.plan_power_w`)."""
+    nodes = training_server(catalog, scenario, plan.gpu, plan.gpus, plan.node.server)
+    return plan_power_w(nodes, plan.gpu, plan.gpus)
+
+
+#: Training plans ranked across GPUs by ``selection.rank_by``: capital and power of the
+#: servers and GPUs bought (Step 5's rule), GPU count; then the time to train.
 RANK_COST = {
-    "capital_cost": lambda plan: (plan.gpu.price_usd * plan.gpus if plan.gpu.price_usd
-                                  else math.inf, plan.wall_clock_s),
-    "tokens_per_dollar": lambda plan: (plan.gpu.price_usd * plan.gpus if plan.gpu.price_usd
-                                       else math.inf, plan.wall_clock_s),
-    "gpu_count": lambda plan: (plan.gpus, plan.wall_clock_s),
-    "power": lambda plan: (plan.gpus * plan.gpu.tdp_w, plan.wall_clock_s),
+    "capital_cost": lambda c, s, plan: (bought_cost(c, s, plan), plan.wall_clock_s),
+    "tokens_per_dollar": lambda c, s, plan: (bought_cost(c, s, plan), plan.wall_clock_s),
+    "gpu_count": lambda c, s, plan: (plan.gpus, plan.wall_clock_s),
+    "power": lambda c, s, plan: (bought_power_w(c, s, plan), plan.wall_clock_s),
 }
 
 
@@ -160,7 +182,11 @@ def choose_training(catalog: Catalog, scenario: Scenario, setup: training.Setup,
     if not found:
         raise SizingError(problem("training", msg(
             "no configuration to evaluate; widen selection.gpus or raise training.max_gpus")))
-    key = RANK_COST[scenario.selection.rank_by]
+    rank = RANK_COST[scenario.selection.rank_by]
+
+    def key(plan: training.Plan) -> tuple:
+        return rank(catalog, scenario, plan)
+
     working = sorted((plan for plan, ok in found if ok), key=key)
     failing = sorted((plan for plan, ok in found if not ok),
                      key=lambda p: p.per_gpu_bytes / p.usable)
@@ -186,7 +212,7 @@ def on_own_server(catalog: Catalog, scenario: Scenario, setup: training.Setup,
     (:func:`app.engine.servers.training_server`), searched again on that server so the time
     model sees its scale-up domain and NICs; the plan as searched when that server is the
     one it was searched on or the job does not come out the same size there."""
-    server = training_server(catalog, scenario, plan.gpu, plan.gpus, plan.node.server)
+    server = training_server(catalog, scenario, plan.gpu, plan.gpus, plan.node.server).server
     if server.id == plan.node.server:
         return plan
     again, _ = training.smallest_fitting(setup, plan.gpu, node_of(catalog, scenario, server),

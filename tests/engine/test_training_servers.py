@@ -97,3 +97,18 @@ def test_pretraining_across_nodes_keeps_whole_8_gpu_systems(catalog):
     assert compute_lines(result, catalog)[server.id] == (12, 12 * 270_000)
     assert result.infrastructure.power.compute_w == pytest.approx(12 * 10_200)
     assert not any("idle" in w for w in result.warnings)
+
+
+def test_training_gpus_are_ranked_by_the_capital_of_what_is_bought(catalog):
+    """H100 SXM and H100 NVL both list USD 27,500 a GPU, so ranking by the GPUs alone took
+    the faster SXM, bought as a whole USD 270,000 system; with the servers, one NVL in a
+    4-slot PCIe server (USD 27,500 + its server) costs far less and ranks first."""
+    data = {**example("fine-tune-lora"), "hardware": None,
+            "selection": {"gpus": ["h100-sxm", "h100-nvl"], "rank_by": "capital_cost"}}
+    result = size(load_scenario(data), catalog)
+    assert result.training.gpu == "h100-nvl"
+    server = catalog.servers[result.scale.server]
+    assert not server.price_includes_gpus
+    lines = compute_lines(result, catalog)
+    assert lines["h100-nvl"] == (1, 27_500)
+    assert lines[server.id] == (1, server.price_usd) and server.price_usd < 270_000 - 27_500
