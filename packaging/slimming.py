@@ -28,7 +28,7 @@ PYTHON_UNUSED = [f"PySide6.{module}" for module in QT_UNUSED] + [
     "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib", "test", "lib2to3",
     "pyqtgraph.opengl", "pyqtgraph.examples", "pyqtgraph.jupyter", "OpenGL",
     "IPython", "jupyter_rfb", "matplotlib", "scipy", "pandas", "cupy", "numba",
-    "pytest", "_pytest", "pytestqt", "hypothesis", "importlinter", "grimp", "ruff", "pypdf",
+    "pytest", "_pytest", "pytestqt", "hypothesis", "importlinter", "grimp", "ruff",
     "PyInstaller", "pip", "setuptools", "pkg_resources", "wheel",
     # Pillow is needed (reportlab and pyHanko import it), but not its AVIF and WebP codecs.
     "PIL._avif", "PIL.AvifImagePlugin", "PIL._webp", "PIL.WebPImagePlugin", "PIL.ImageTk",
