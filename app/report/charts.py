@@ -208,6 +208,10 @@ class Plot:
 
 TARGET_DASH = [4, 2]
 NAIVE_DASH = [1, 2]
+#: The most room above the expected curve a speed chart gives the range's high end [-]: a
+#: wide range (a regime with few calibration cases) must not squash the expected curve; the
+#: tables give the whole range (the window's charts follow it too).
+OPTIMISTIC_ROOM = 2.0
 
 
 def _top(values: Sequence[float], *extra: float | None) -> float:
@@ -228,7 +232,9 @@ def _speed_chart(width: float, height: float, data: series.Series, y_label: str,
     if len(data.x) < 2:
         return no_data(width, lang)
     x_max = max([*data.x, *(x for x, _ in measured)])
-    top = _top([*data.high, *(y for _, y in measured)], target, naive)
+    room = OPTIMISTIC_ROOM * max(data.y)
+    top = _top([*(min(high, room) for high in data.high), *(y for _, y in measured)], target,
+               naive)
     plot = Plot(width, height, (0, x_max), (0, top))
     plot.axes(linear_ticks(0, x_max), linear_ticks(0, top),
               t(lang, "concurrent users (one replica)"), y_label, lang)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from app.domain.result import Band, MemoryResult, PerformanceResult, SizingResult
 from app.i18n import localise_number, msg, plural
+from app.report.charts import OPTIMISTIC_ROOM
 from app.ui.text import language, render, t
 from app.ui.theme import LIGHT, LIGHT_INK, PaletteFollower, Theme
 from app.ui.units import GB, number
@@ -50,9 +51,6 @@ COLORS = {
 FOREGROUND = LIGHT_INK  # axes and labels of a light chart; a palette's ink replaces it
 LABEL_SIZE = "10pt"
 BAND_ALPHA = 60
-
-#: The most room above the expected curve the speed charts give the range's high end [-].
-OPTIMISTIC_ROOM = 2.0
 
 
 def pen(color: str, width: float = 2, style: Qt.PenStyle = Qt.PenStyle.SolidLine):
