@@ -14,8 +14,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app import paths
+from app import paths, reading
 from app.catalog.loader import default_catalog
+from app.domain import safe_json
 from app.domain.catalog import Catalog
 from app.domain.field_paths import FieldPathError, path_of, set_value
 from app.domain.problems import Problem, composed, detail, either, problem, verbatim
@@ -26,6 +27,11 @@ from app.i18n import Message, msg
 __all__ = ["ScenarioError", "calibrate", "example", "example_names", "import_measurements",
            "load_scenario", "save_site_profile", "set_field", "size", "size_in_stages",
            "test_plan", "test_plan_files", "with_measurements"]
+
+
+MAX_SCENARIO_BYTES = 32 * 2**20
+"""The largest scenario file read [B] (a scenario with a thousand measured points is a few
+hundred KB)."""
 
 
 class ScenarioError(ValueError):
@@ -80,7 +86,10 @@ def _parse(source: str | Path | dict) -> dict:
     if isinstance(source, Path) or not text.lstrip().startswith("{"):
         path = Path(source)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = reading.regular_file_bytes(path, MAX_SCENARIO_BYTES,
+                                              "a scenario file").decode("utf-8")
+        except (reading.NotARegularFile, reading.TooLarge) as exc:
+            raise ScenarioError([verbatim(str(exc))]) from None
         except OSError as exc:
             raise ScenarioError([composed(msg("cannot read scenario file '{path}': {reason}",
                                               path=str(path), reason=str(exc.strerror)))]
@@ -90,11 +99,13 @@ def _parse(source: str | Path | dict) -> dict:
                 "scenario file '{path}' is not UTF-8 text (a scenario is a JSON file)",
                 path=str(path)))]) from None
     try:
-        data = json.loads(text)
+        data = safe_json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScenarioError([composed(msg(
             "scenario is not valid JSON: {error} at line {line}, column {column}",
             error=exc.msg, line=exc.lineno, column=exc.colno))]) from None
+    except safe_json.JsonLimitError as exc:
+        raise ScenarioError([problem("scenario", exc.message)]) from None
     if not isinstance(data, dict):
         raise ScenarioError([problem("scenario", msg("must be a JSON object"))])
     return data

@@ -15,13 +15,15 @@ import os
 import sys
 from pathlib import Path
 
-from app import __version__, api, atomic, paths, summary
+from app import __version__, api, atomic, paths, reading, summary
 from app.catalog import clear_cache, default_catalog
 from app.catalog.hf_import import ModelImportError, read_model_folder, save_to_user_catalog
 from app.cli_measurements import add_parsers as add_measurement_parsers
 from app.domain.catalog import KINDS
 
 EXIT_OK, EXIT_NOT_TRUSTED, EXIT_INVALID = 0, 1, 2
+NOT_FINITE = ("the result holds a number that is not finite (NaN or infinite), which JSON "
+              "cannot carry; nothing was written. Check the scenario's numbers")
 PASSPHRASE_ENV = "AISIZER_SIGNING_PASSPHRASE"
 
 
@@ -71,13 +73,7 @@ def report_scenario(path: Path, accept_modified: bool) -> dict:
 
 
 def is_pdf(path: Path) -> bool:
-    try:
-        if not path.is_file():  # a FIFO or device would block the read
-            return False
-        with path.open("rb") as stream:
-            return stream.read(5) == b"%PDF-"
-    except OSError:
-        return False
+    return reading.starts_with(path, b"%PDF-")
 
 
 def sized_scenario(args: argparse.Namespace) -> tuple[dict, object]:
@@ -93,8 +89,11 @@ def cmd_size(args: argparse.Namespace) -> int:
     except api.ScenarioError as exc:
         return fail(exc.problems)
     if args.json:
-        json.dump(result.model_dump(mode="json"), sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        try:
+            text = json.dumps(result.model_dump(mode="json"), indent=2, allow_nan=False)
+        except ValueError:
+            return fail([NOT_FINITE])
+        sys.stdout.write(text + "\n")
     else:
         sys.stdout.write(summary.render(result))
     return EXIT_OK
@@ -153,6 +152,8 @@ def compared_options(paths: list[str]) -> list[tuple[str, object]]:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from reportlab.platypus.doctemplate import LayoutError
+
     from app.report.export import build_report, write_report
     from app.report.identity import IdentityError
 
@@ -164,6 +165,14 @@ def cmd_report(args: argparse.Namespace) -> int:
                            catalog=default_catalog(), compared=compared)
     except api.ScenarioError as exc:
         return fail(exc.problems)
+    except LayoutError:
+        return fail(["the report cannot be laid out: a text of the scenario is too long for "
+                     "one page (name, customer, project, region); shorten it. Nothing was "
+                     "written"])
+    except ValueError as exc:
+        if "JSON compliant" not in str(exc):
+            raise
+        return fail([NOT_FINITE])
     except IdentityError as exc:
         return fail([str(exc)])
     try:
@@ -468,19 +477,42 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 
 
 def cmd_import_model(args: argparse.Namespace) -> int:
+    from app.catalog import load_catalog
+
+    builtin = load_catalog(include_user=False).models
     try:
         imported = read_model_folder(Path(args.folder), args.id)
-        path = save_to_user_catalog(imported.spec)
+        spec = imported.spec
+        renamed = None
+        if spec.id in builtin and not args.replace:
+            if args.id:  # asked for by name: say what it would do instead of doing it
+                return fail([f"import-model: '{spec.id}' is a built-in model; importing under "
+                             "that id would replace it for every scenario. Give another "
+                             "--id, or --replace to replace it"])
+            renamed, spec = spec.id, spec.model_copy(update={"id": unused_id(spec.id,
+                                                                             builtin)})
+        path = save_to_user_catalog(spec)
     except ModelImportError as exc:
         return fail([str(exc)])
     clear_cache()
     for warning in imported.warnings:
         print(f"aisizer: note: {warning}", file=sys.stderr)
-    spec = imported.spec
+    if renamed:
+        print(f"aisizer: note: '{renamed}' is a built-in model; the folder was imported as "
+              f"'{spec.id}' so that the built-in one stays as it is (give --id to choose the "
+              "id, or --replace to replace the built-in model).", file=sys.stderr)
     print(f"Imported '{spec.id}' ({spec.name}) into {path}; use \"model\": \"{spec.id}\".")
     if imported.quantization:
         print(f"Weights on disk are {imported.quantization}; use it as precision.weights.")
     return EXIT_OK
+
+
+def unused_id(model_id: str, taken) -> str:
+    """``model_id`` with ``-local`` (then ``-local-2``, ...) added: an id not in ``taken``."""
+    candidate, number = f"{model_id}-local", 2
+    while candidate in taken:
+        candidate, number = f"{model_id}-local-{number}", number + 1
+    return candidate
 
 
 def cmd_example(args: argparse.Namespace) -> int:
@@ -575,7 +607,10 @@ def parser() -> argparse.ArgumentParser:
     selftest.set_defaults(func=cmd_selftest)
     imp = sub.add_parser("import-model", help="import a local Hugging Face model folder")
     imp.add_argument("folder")
-    imp.add_argument("--id", help="catalog id to use (default: from the folder name)")
+    imp.add_argument("--id", help="catalog id to use (default: from the folder name; a "
+                     "built-in model's id gets '-local' added)")
+    imp.add_argument("--replace", action="store_true",
+                     help="let the import replace a built-in model with the same id")
     imp.set_defaults(func=cmd_import_model)
     ex = sub.add_parser("example", help="print a built-in example scenario")
     ex.add_argument("name", nargs="?")
@@ -658,6 +693,9 @@ def main(argv: list[str] | None = None) -> int:
             raise
         return _quit_after_closed_output()
 
+    except RecursionError:  # a reader without its own depth bound (the readers have one)
+        return fail(["the input nests objects or lists too deeply to be read; nothing was "
+                     "changed"])
 
 def _is_closed_output(exc: OSError) -> bool:
     """Whether writing the output failed because the reader went away (``aisizer ... | head``).

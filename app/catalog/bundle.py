@@ -39,9 +39,10 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from app import APP_NAME, __version__, atomic, paths
+from app import APP_NAME, __version__, atomic, paths, reading
 from app.catalog import loader
 from app.catalog.toml_writer import dumps_toml
+from app.domain import safe_json
 from app.domain.catalog import KINDS
 
 FORMAT = "aisizer-catalog-bundle"
@@ -54,6 +55,7 @@ IMPORT_RECORD = "bundle.json"  # written into the installed user catalog folder
 BACKUP_RECORD = "backup.json"
 MAX_FILE_BYTES = 16 * 2**20  # a catalog file is a few hundred KB; refuse anything absurd
 MAX_MEMBERS = 64
+MAX_BUNDLE_BYTES = 64 * 2**20  # a bundle is a few hundred KB zipped
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 __all__ = [
@@ -218,7 +220,9 @@ def read_bundle(path: str | Path) -> Bundle:
     """Open and check a bundle completely; BundleError lists every problem found."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = reading.regular_file_bytes(path, MAX_BUNDLE_BYTES, "a catalog bundle")
+    except ValueError as exc:
+        raise BundleError([str(exc)]) from None
     except OSError as exc:
         raise BundleError([f"cannot read '{path}': {exc.strerror or exc}"]) from None
     try:
@@ -247,6 +251,9 @@ def _checked_members(path: Path, archive: zipfile.ZipFile) -> tuple[dict, dict[s
             problems.append(f"{info.filename!r}: refused, the name {why}")
         elif stat.S_ISLNK(info.external_attr >> 16):
             problems.append(f"{info.filename}: refused, it is a symbolic link")
+        elif info.flag_bits & 0x1:
+            problems.append(f"{info.filename}: refused, it is encrypted (a catalog bundle "
+                            "holds plain files)")
         elif info.file_size > MAX_FILE_BYTES:
             problems.append(f"{info.filename}: {info.file_size} bytes is too large for a "
                             f"catalog file (at most {MAX_FILE_BYTES})")
@@ -291,17 +298,31 @@ def _checked_members(path: Path, archive: zipfile.ZipFile) -> tuple[dict, dict[s
 
 
 def _read_member(archive: zipfile.ZipFile, name: str) -> bytes:
+    """The bytes of one member, decompressed in pieces and refused as soon as they pass
+    MAX_FILE_BYTES (a member's declared size can lie: a few MB of zip may expand to GB)."""
+    chunks, size = [], 0
     try:
-        return archive.read(name)
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as exc:
+        with archive.open(name) as member:
+            while chunk := member.read(2**16):
+                size += len(chunk)
+                if size > MAX_FILE_BYTES:
+                    raise BundleError([f"{name}: expands to more than {MAX_FILE_BYTES} bytes, "
+                                       "too large for a catalog file; refused before it was "
+                                       "unpacked further"])
+                chunks.append(chunk)
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError,
+            RuntimeError) as exc:  # RuntimeError: an encrypted member
         raise BundleError([f"{name}: cannot be read from the zip ({exc})"]) from None
+    return b"".join(chunks)
 
 
 def _read_manifest(data: bytes) -> dict:
     try:
-        manifest = json.loads(data.decode("utf-8"))
+        manifest = safe_json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise BundleError([f"{MANIFEST}: not valid JSON ({exc})"]) from None
+    except safe_json.JsonLimitError as exc:
+        raise BundleError([f"{MANIFEST}: refused: {exc}"]) from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise BundleError([f"{MANIFEST}: 'format' must be '{FORMAT}'; this is not a catalog "
                            "bundle"])

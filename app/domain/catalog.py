@@ -18,6 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
+from app.domain.numbers import Numbers
 from app.domain.problems import RuleError
 from app.i18n import msg
 
@@ -30,8 +31,19 @@ GpuClass = Literal["datacenter", "workstation", "consumer"]
 PriceKind = Literal["list", "estimate"]
 ComputeClass = Literal["bf16", "fp8", "int8", "fp4"]
 
+# Plausible ranges for figures a user's catalog or model folder may give: far above any
+# product (288 GB, 16,384 wide, 10.5 M tokens in the 2026.12 catalogs), low enough that the
+# arithmetic on them stays finite and every search over them ends (a 1e300 GB GPU or a model
+# 2^1023 wide would overflow or hang the sizing).
+MAX_GPU_MEMORY_GB = 100_000
+"""Memory of one GPU [GB]."""
+MAX_WIDTH = 1_000_000
+"""A model's widths, head counts and expert counts."""
+MAX_CONTEXT = 1_000_000_000
+"""A model's context and window lengths [tokens]."""
 
-class Sourced(BaseModel):
+
+class Sourced(Numbers):
     """Provenance every catalog entry carries."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -51,7 +63,7 @@ class Sourced(BaseModel):
     notes: str = ""
 
 
-class Priced(BaseModel):
+class Priced(Numbers):
     """An indicative price and what kind of price it is (hardware entries).
 
     ``price_kind`` is ``list`` for a published list price (vendor configurator, price list,
@@ -62,7 +74,8 @@ class Priced(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    price_usd: float | None = Field(default=None, gt=0, description="Indicative price [USD].")
+    price_usd: float | None = Field(default=None, gt=0, le=1e10,
+                                     description="Indicative price [USD].")
     price_source: str = Field(default="", description="Where the price was stated.")
     price_kind: PriceKind | None = Field(
         default=None, description="list: published list price; estimate: street or derived.")
@@ -88,7 +101,8 @@ class GpuSpec(Priced, Sourced):
                      "(professional card or desktop system) or consumer (GeForce class); "
                      "None: not stated."),
     )
-    memory_gb: float = Field(gt=0, description="Memory on the card [GB, 1e9 B].")
+    memory_gb: float = Field(gt=0, le=MAX_GPU_MEMORY_GB,
+                             description="Memory on the card [GB, 1e9 B].")
     unified_memory: bool = Field(
         default=False,
         description=("Memory is one pool shared with the CPU and the operating system (GB10): "
@@ -96,23 +110,25 @@ class GpuSpec(Priced, Sourced):
                      "Default false."),
     )
     usable_memory_gb: float | None = Field(
-        default=None, gt=0, description="Memory the system exposes when less than physical [GB]."
-    )
+        default=None, gt=0, le=MAX_GPU_MEMORY_GB,
+        description="Memory the system exposes when less than physical [GB].")
     visible_memory_gib: float | None = Field(
-        default=None, gt=0,
+        default=None, gt=0, le=MAX_GPU_MEMORY_GB,
         description="Memory the driver reports (nvidia-smi total) [GiB, 2^30 B]; preferred.",
     )
-    memory_bandwidth_gb_s: float = Field(gt=0, description="Peak memory bandwidth [GB/s].")
-    bf16_tflops: float = Field(gt=0, description="Dense FP16/BF16 tensor throughput [TFLOP/s].")
-    fp8_tflops: float | None = Field(default=None, gt=0, description="Dense FP8 [TFLOP/s].")
-    int8_tops: float | None = Field(default=None, gt=0, description="Dense INT8 [TOP/s].")
-    fp4_tflops: float | None = Field(default=None, gt=0, description="Dense FP4 [TFLOP/s].")
-    tdp_w: float = Field(gt=0, description="Board power [W].")
+    memory_bandwidth_gb_s: float = Field(gt=0, le=1e6, description="Peak memory bandwidth [GB/s].")
+    bf16_tflops: float = Field(
+        gt=0, le=1e7, description="Dense FP16/BF16 tensor throughput [TFLOP/s].")
+    fp8_tflops: float | None = Field(default=None, gt=0, le=1e7, description="Dense FP8 [TFLOP/s].")
+    int8_tops: float | None = Field(default=None, gt=0, le=1e7, description="Dense INT8 [TOP/s].")
+    fp4_tflops: float | None = Field(default=None, gt=0, le=1e7, description="Dense FP4 [TFLOP/s].")
+    tdp_w: float = Field(gt=0, le=100_000, description="Board power [W].")
     scale_up: Literal["nvlink", "pcie", "infinity-fabric", "roce"] = Field(
         description="Link between GPUs of one node used for tensor parallelism."
     )
     scale_up_gb_s: float = Field(
-        gt=0, description="GPU-to-GPU bandwidth per direction for collectives [GB/s]."
+        gt=0, le=1e6,
+        description="GPU-to-GPU bandwidth per direction for collectives [GB/s]."
     )
     max_gpus_per_node: int = Field(ge=1, le=72, description="Largest scale-up domain.")
     form_factor: Literal["sxm", "pcie", "oam", "superchip", "nvl72"] = "pcie"
@@ -173,9 +189,9 @@ class ServerSpec(Priced, Sourced):
     gpu_ids: list[str] = Field(min_length=1, description="GPU ids this server takes.")
     gpu_count: int = Field(ge=1, le=72, description="GPUs per server (or per rack system).")
     rack_units: int = Field(ge=1, le=52, description="Height [U]; 48 for a whole rack system.")
-    max_power_w: float = Field(gt=0, description="System maximum power [W].")
+    max_power_w: float = Field(gt=0, le=10_000_000, description="System maximum power [W].")
     typical_power_w: float | None = Field(
-        default=None, gt=0,
+        default=None, gt=0, le=10_000_000,
         description="Power under a typical AI load [W]; None: not stated (maximum is used).")
     cooling: Literal["air", "liquid", "hybrid"] = "air"
     power_delivery: Literal["ac-psu", "dc-busbar"] | None = Field(
@@ -184,11 +200,13 @@ class ServerSpec(Priced, Sourced):
                      "dc-busbar: rack power shelves feed a DC busbar (NVL72). None: not stated."),
     )
     scale_up: Literal["nvlink", "pcie", "infinity-fabric", "roce"] = "pcie"
-    cluster_nics: int = Field(default=0, ge=0, description="Scale-out NICs (one per GPU in HGX).")
-    cluster_nic_gbps: float = Field(default=0, ge=0, description="Speed per scale-out NIC [Gb/s].")
-    storage_nics: int = Field(default=0, ge=0)
-    local_nvme_tb: float = Field(default=0, ge=0, description="Local NVMe cache [TB].")
-    weight_kg: float | None = Field(default=None, gt=0)
+    cluster_nics: int = Field(
+        default=0, ge=0, le=10_000, description="Scale-out NICs (one per GPU in HGX).")
+    cluster_nic_gbps: float = Field(
+        default=0, ge=0, le=100_000, description="Speed per scale-out NIC [Gb/s].")
+    storage_nics: int = Field(default=0, ge=0, le=10_000)
+    local_nvme_tb: float = Field(default=0, ge=0, le=100_000, description="Local NVMe cache [TB].")
+    weight_kg: float | None = Field(default=None, gt=0, le=100_000)
     price_includes_gpus: bool = Field(
         default=False, description="price_usd includes the gpu_count GPUs. Default false.")
 
@@ -201,20 +219,23 @@ class ServerSpec(Priced, Sourced):
         return value
 
 
-class MoeSpec(BaseModel):
+class MoeSpec(Numbers):
     """Mixture-of-experts layout."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    experts: int = Field(ge=2, description="Routed experts per MoE layer (E).")
-    experts_per_token: int = Field(ge=1, description="Routed experts each token uses (k).")
-    expert_intermediate_size: int = Field(ge=1, description="MLP width of one expert (f_e).")
-    shared_experts: int = Field(default=0, ge=0, description="Always-active shared experts.")
+    experts: int = Field(ge=2, le=MAX_WIDTH, description="Routed experts per MoE layer (E).")
+    experts_per_token: int = Field(
+        ge=1, le=MAX_WIDTH, description="Routed experts each token uses (k).")
+    expert_intermediate_size: int = Field(
+        ge=1, le=MAX_WIDTH, description="MLP width of one expert (f_e).")
+    shared_experts: int = Field(
+        default=0, ge=0, le=MAX_WIDTH, description="Always-active shared experts.")
     shared_intermediate_size: int | None = Field(
-        default=None, ge=1, description="Width of one shared expert (default f_e)."
+        default=None, ge=1, le=MAX_WIDTH, description="Width of one shared expert (default f_e)."
     )
     dense_layers: int = Field(
-        default=0, ge=0, description="Layers whose MLP is dense instead of MoE."
+        default=0, ge=0, le=1000, description="Layers whose MLP is dense instead of MoE."
     )
     router_bias: bool = False
     shared_expert_gate: bool = Field(
@@ -228,19 +249,20 @@ class MoeSpec(BaseModel):
         return self
 
 
-class MlaSpec(BaseModel):
+class MlaSpec(Numbers):
     """Multi-head latent attention (DeepSeek-V2/V3)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    q_lora_rank: int | None = Field(default=None, ge=1, description="None: full-rank Q.")
-    kv_lora_rank: int = Field(ge=1)
-    qk_rope_head_dim: int = Field(ge=1)
-    qk_nope_head_dim: int = Field(ge=1)
-    v_head_dim: int = Field(ge=1)
+    q_lora_rank: int | None = Field(
+        default=None, ge=1, le=MAX_WIDTH, description="None: full-rank Q.")
+    kv_lora_rank: int = Field(ge=1, le=MAX_WIDTH)
+    qk_rope_head_dim: int = Field(ge=1, le=MAX_WIDTH)
+    qk_nope_head_dim: int = Field(ge=1, le=MAX_WIDTH)
+    v_head_dim: int = Field(ge=1, le=MAX_WIDTH)
 
 
-class LinearAttentionSpec(BaseModel):
+class LinearAttentionSpec(Numbers):
     """Layers that keep a fixed recurrent state per sequence instead of a KV cache.
 
     Gated DeltaNet (Qwen3-Next, Qwen3.5) and Kimi Delta Attention (Kimi Linear) replace the
@@ -254,11 +276,13 @@ class LinearAttentionSpec(BaseModel):
     kind: Literal["gated_deltanet", "kimi_delta"] = Field(
         default="gated_deltanet",
         description="gated_deltanet: Qwen3-Next/Qwen3.5 projections; kimi_delta: Kimi Linear.")
-    layers: int = Field(ge=1, description="Layers with linear attention (the rest attend fully).")
-    key_heads: int = Field(ge=1, description="Query/key heads of a linear layer.")
-    value_heads: int = Field(ge=1, description="Value heads (state heads) of a linear layer.")
-    key_head_dim: int = Field(ge=1, description="Width of one query/key head (d_k).")
-    value_head_dim: int = Field(ge=1, description="Width of one value head (d_v).")
+    layers: int = Field(
+        ge=1, le=1000, description="Layers with linear attention (the rest attend fully).")
+    key_heads: int = Field(ge=1, le=MAX_WIDTH, description="Query/key heads of a linear layer.")
+    value_heads: int = Field(
+        ge=1, le=MAX_WIDTH, description="Value heads (state heads) of a linear layer.")
+    key_head_dim: int = Field(ge=1, le=MAX_WIDTH, description="Width of one query/key head (d_k).")
+    value_head_dim: int = Field(ge=1, le=MAX_WIDTH, description="Width of one value head (d_v).")
     conv_kernel: int = Field(default=4, ge=1, le=64, description="Short-convolution taps.")
     state_precision: Literal["bf16", "fp16", "fp32"] = Field(
         default="bf16", description="Format of the recurrent state (config mamba_ssm_dtype).")
@@ -279,7 +303,7 @@ class LinearAttentionSpec(BaseModel):
         return {"bf16": 2.0, "fp16": 2.0, "fp32": 4.0}[self.state_precision]
 
 
-class SparseAttentionSpec(BaseModel):
+class SparseAttentionSpec(Numbers):
     """DeepSeek Sparse Attention (DeepSeek-V3.2): a lightning indexer picks, for every query,
     the ``top_k`` earlier tokens that the latent attention then reads.
 
@@ -289,12 +313,14 @@ class SparseAttentionSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    index_heads: int = Field(ge=1, description="Indexer query heads (index_n_heads).")
-    index_head_dim: int = Field(ge=1, description="Width of the indexer's key (index_head_dim).")
-    top_k: int = Field(ge=1, description="Tokens each query attends to (index_topk).")
+    index_heads: int = Field(ge=1, le=MAX_WIDTH, description="Indexer query heads (index_n_heads).")
+    index_head_dim: int = Field(
+        ge=1, le=MAX_WIDTH, description="Width of the indexer's key (index_head_dim).")
+    top_k: int = Field(
+        ge=1, le=MAX_CONTEXT, description="Tokens each query attends to (index_topk).")
 
 
-class SpeculativeSpec(BaseModel):
+class SpeculativeSpec(Numbers):
     """Speculative-decoding heads: multi-token-prediction (MTP/NextN) layers shipped with the
     checkpoint, or a separate EAGLE draft. Engines load them only when speculative decoding
     is switched on; they share the model's embedding and output head."""
@@ -317,13 +343,16 @@ class ModelSpec(Sourced):
 
     family: str = Field(default="", description="llama, qwen2, qwen3, mixtral, deepseek_v3, ...")
     layers: int = Field(ge=1, le=1000, description="Transformer layers (L).")
-    hidden_size: int = Field(ge=1, description="Model width (h).")
-    attention_heads: int = Field(ge=1, description="Query heads (n_h).")
-    kv_heads: int = Field(ge=1, description="Key/value heads (n_kv); = n_h for MHA, 1 for MQA.")
-    head_dim: int | None = Field(default=None, ge=1, description="Per-head width (d_h).")
-    intermediate_size: int = Field(ge=1, description="MLP width of dense layers (f).")
-    vocab_size: int = Field(ge=1, description="Vocabulary (V).")
-    max_context_tokens: int = Field(ge=1, description="Longest context the model supports.")
+    hidden_size: int = Field(ge=1, le=MAX_WIDTH, description="Model width (h).")
+    attention_heads: int = Field(ge=1, le=MAX_WIDTH, description="Query heads (n_h).")
+    kv_heads: int = Field(
+        ge=1, le=MAX_WIDTH, description="Key/value heads (n_kv); = n_h for MHA, 1 for MQA.")
+    head_dim: int | None = Field(
+        default=None, ge=1, le=MAX_WIDTH, description="Per-head width (d_h).")
+    intermediate_size: int = Field(ge=1, le=MAX_WIDTH, description="MLP width of dense layers (f).")
+    vocab_size: int = Field(ge=1, le=100_000_000, description="Vocabulary (V).")
+    max_context_tokens: int = Field(
+        ge=1, le=MAX_CONTEXT, description="Longest context the model supports.")
     mlp: Literal["gated", "plain"] = Field(
         default="gated", description="gated: SwiGLU/GeGLU (3 matrices); plain: 2 matrices."
     )
@@ -337,7 +366,8 @@ class ModelSpec(Sourced):
     mlp_bias: bool = False
     lm_head_bias: bool = False
     sliding_window: int | None = Field(
-        default=None, ge=1, description="Window of sliding-window (local) layers [tokens]."
+        default=None, ge=1, le=MAX_CONTEXT,
+        description="Window of sliding-window (local) layers [tokens]."
     )
     global_layers: int | None = Field(
         default=None,
@@ -376,9 +406,9 @@ class ModelSpec(Sourced):
         description="Matrices the shipped low-bit format covers; experts-only keeps attention "
                     "and dense MLPs in 16 bit (gpt-oss in MXFP4).")
     published_params: float | None = Field(
-        default=None, gt=0, description="Parameter count the publisher states (check)."
+        default=None, gt=0, le=1e15, description="Parameter count the publisher states (check)."
     )
-    published_active_params: float | None = Field(default=None, gt=0)
+    published_active_params: float | None = Field(default=None, gt=0, le=1e15)
     license: str = ""
 
     @property
@@ -460,7 +490,7 @@ class PrecisionSpec(Sourced):
         return self.bits / 8
 
 
-class EfficiencyFactors(BaseModel):
+class EfficiencyFactors(Numbers):
     """Calibrated fractions of the hardware roofline an engine achieves (all optional).
 
     Missing values fall back to the engine's defaults and then to the generic profile.
@@ -486,7 +516,7 @@ class EfficiencyFactors(BaseModel):
         return EfficiencyFactors(**{**fallback.model_dump(exclude_none=True), **mine})
 
 
-class MoeWeightLayout(BaseModel):
+class MoeWeightLayout(Numbers):
     """How an engine stores a block format's expert weights on some GPU families.
 
     vLLM's MXFP4 MoE kernels pad the expert matrices (Marlin: intermediate to a multiple of
@@ -626,7 +656,7 @@ class CatalogProblem(BaseModel):
         return f"{where}: {self.message}"
 
 
-class MeasurementFile(BaseModel):
+class MeasurementFile(Numbers):
     """A result file a site profile was fitted to: its name, its SHA-256 and the tool."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
+from app.domain.numbers import Numbers
 from app.domain.problems import RuleError
 from app.i18n import msg
 
@@ -28,7 +29,7 @@ METRICS: tuple[Metric, ...] = ("ttft_s", "itl_s", "tokens_per_s_per_user",
 TIME_METRICS = ("ttft_s", "itl_s", "prefill_s")
 
 
-class MeasuredPoint(BaseModel):
+class MeasuredPoint(Numbers):
     """One operating point of a load test, as the load generator reported it.
 
     ``load`` says how the load was applied: ``concurrency`` (a closed loop of

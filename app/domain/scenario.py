@@ -7,12 +7,13 @@ renaming or removing one needs a schema version bump and a migration.
 from __future__ import annotations
 
 from datetime import date
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from app.domain.catalog import GpuClass, ModelSpec, Vendor
 from app.domain.measurements import MeasuredPoint
+from app.domain.numbers import Numbers
 from app.domain.problems import RuleError
 from app.i18n import msg
 
@@ -28,9 +29,13 @@ WorkloadKind = Literal["online_inference", "batch_inference", "fine_tuning", "pr
 
 MAX_TOKENS = 10_000_000
 MAX_USERS = 10_000_000
+MAX_PRICE_USD = 1e12
+"""The largest price a user may give one catalog item or cost line [USD]."""
+MAX_TENSOR_PARALLEL = 1024
+"""The largest tensor-parallel degree a scenario may give [-]."""
 
 
-class Strict(BaseModel):
+class Strict(Numbers):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
 
@@ -88,8 +93,8 @@ class Workload(Strict):
         default=None, gt=0, le=1e15, description="Batch volume [output tokens/day]."
     )
     completion_window_hours: float | None = Field(
-        default=None, gt=0, le=24 * 366, description="Time the batch must finish in [h]."
-    )
+        default=None, ge=0.1, le=24 * 366,
+        description="Time the batch must finish in [h], 6 minutes to a year.")
 
     @field_validator("concurrent_users")
     @classmethod
@@ -127,10 +132,11 @@ class Precision(Strict):
 class Targets(Strict):
     """Service-level targets."""
 
-    ttft_s: float | None = Field(default=None, gt=0, le=3600, description="Time to first token.")
+    ttft_s: float | None = Field(default=None, ge=0.001, le=3600,
+                                  description="Time to first token [s], 1 ms to an hour.")
     tokens_per_s_per_user: float | None = Field(
-        default=None, gt=0, le=100_000, description="Generation speed each user sees."
-    )
+        default=None, ge=0.001, le=100_000,
+        description="Generation speed each user sees [tokens/s].")
     plan_at: Literal["conservative", "expected"] | None = Field(
         default=None,
         description="Size replicas so the low end of the expected range still meets the "
@@ -142,7 +148,7 @@ class Hardware(Strict):
 
     gpu: str = Field(min_length=1)
     gpus_per_replica: int | None = Field(default=None, ge=1, le=4096)
-    tensor_parallel: int = Field(default=1, ge=1, le=1024)
+    tensor_parallel: int = Field(default=1, ge=1, le=MAX_TENSOR_PARALLEL)
     pipeline_parallel: int = Field(default=1, ge=1, le=1024)
     server: str | None = None
 
@@ -205,7 +211,8 @@ class Selection(Strict):
 class Sovereignty(Strict):
     on_premises: bool = True
     air_gapped: bool = False
-    region: str = ""
+    region: str = Field(default="", max_length=200,
+                        description="Where the data must stay (shown in the report).")
 
 
 class Infrastructure(Strict):
@@ -216,21 +223,21 @@ class Infrastructure(Strict):
 
     cooling: Literal["air", "rdhx", "dlc"] | None = Field(
         default=None, description="Cooling; default from the server (liquid -> dlc, else air).")
-    rack_power_limit_kw: float | None = Field(default=None, gt=0, le=500)
+    rack_power_limit_kw: float | None = Field(default=None, ge=0.5, le=500)
     rack_units: int = Field(default=42, ge=10, le=58, description="Usable rack units per rack.")
     pue: float | None = Field(default=None, ge=1.0, le=3.0)
-    air_delta_t_f: float | None = Field(default=None, gt=0, le=60)
-    liquid_delta_t_k: float | None = Field(default=None, gt=0, le=40)
+    air_delta_t_f: float | None = Field(default=None, ge=1, le=60)
+    liquid_delta_t_k: float | None = Field(default=None, ge=1, le=40)
     feed_voltage_v: float | None = Field(default=None, ge=100, le=1000)
     pdu_rating_a: float | None = Field(default=None, ge=10, le=400)
     power_factor: float | None = Field(default=None, gt=0.5, le=1.0)
     ab_feeds: bool = Field(default=True, description="Two independent feeds (A/B) per rack.")
-    utilisation: float | None = Field(default=None, gt=0, le=1.0,
+    utilisation: float | None = Field(default=None, ge=0.01, le=1.0,
                                       description="Average load as a share of the peak.")
     electricity_usd_per_kwh: float | None = Field(default=None, ge=0, le=10)
     colocation_usd_per_kw_month: float | None = Field(default=None, ge=0, le=10_000)
     grid_kg_co2e_per_kwh: float | None = Field(default=None, ge=0, le=2)
-    years: float | None = Field(default=None, gt=0, le=30)
+    years: float | None = Field(default=None, ge=0.1, le=30)
     fabric_switch: str | None = None
     frontend_switch: str | None = Field(
         default=None, description="Front-end (and storage) switch id; default a 1U pair "
@@ -240,8 +247,9 @@ class Infrastructure(Strict):
     force_fabric: bool = Field(default=False, description="Add a scale-out fabric anyway.")
     model_versions: int | None = Field(default=None, ge=1, le=100)
     log_retention_days: float | None = Field(default=None, ge=0, le=3650)
-    price_overrides_usd: dict[str, float] = Field(
-        default_factory=dict, description="Indicative prices replaced, by catalog id or line.")
+    price_overrides_usd: dict[str, Annotated[float, Field(ge=0, le=MAX_PRICE_USD)]] = Field(
+        default_factory=dict,
+        description="Indicative prices replaced, by catalog id or line [USD, 0 to 1e12].")
     price_list_as_of: date | None = Field(
         default=None, description="The date of the prices entered in price_overrides_usd (the "
                                   "quote they come from); cost lines cite it.")
@@ -296,7 +304,7 @@ class Training(Strict):
     mfu: float | None = Field(default=None, gt=0, le=1,
                               description="Model FLOPs utilisation; default 0.40.")
     target_days: float | None = Field(
-        default=None, gt=0, le=3650, description="Train within this many days (wall clock).")
+        default=None, ge=0.01, le=3650, description="Train within this many days (wall clock).")
     max_gpus: int = Field(default=32_768, ge=1, le=1_000_000,
                           description="Largest GPU count the search may propose.")
     checkpoints_retained: int | None = Field(default=None, ge=1, le=1000)

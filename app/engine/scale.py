@@ -16,6 +16,7 @@ expected.
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -108,6 +109,12 @@ def planned_rate(saturation_tokens_per_s: float, band: Band, plan_at: str) -> fl
     if plan_at == "conservative":
         return band.speed_range(saturation_tokens_per_s)[0]
     return saturation_tokens_per_s
+
+
+MAX_REPLICAS = 1_000_000
+"""The most replicas a plan may have [-]: beyond every cluster built (the largest hold a few
+hundred thousand GPUs); a load beyond it is refused with a message, not planned node by
+node."""
 
 
 def replicas_for_load(users: int | None, capacity_per_replica: int) -> int:
@@ -355,10 +362,17 @@ def replicas_per_rack(replicas: int, nodes_per_rack: Sequence[int]) -> list[int]
     base, extra = divmod(replicas, sum(nodes_per_rack))
     held = [n * base for n in nodes_per_rack]
     room = list(nodes_per_rack)
+    # the rack with the fewest replicas (the first of equals) among those with a node left,
+    # from a heap: O(extra log racks), where a scan per replica made 300,000 replicas take
+    # minutes
+    open_racks = [(held[i], i) for i, free in enumerate(room) if free]
+    heapq.heapify(open_racks)
     for _ in range(extra):
-        rack = min((i for i, free in enumerate(room) if free), key=held.__getitem__)
+        _, rack = heapq.heappop(open_racks)
         held[rack] += 1
         room[rack] -= 1
+        if room[rack]:
+            heapq.heappush(open_racks, (held[rack], rack))
     return held
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from app.domain.catalog import Catalog, GpuSpec, ModelSpec
 from app.domain.problems import problem
 from app.domain.result import Band, Candidate, ChosenConfiguration, SelectionResult
-from app.domain.scenario import Selection
+from app.domain.scenario import MAX_TENSOR_PARALLEL, Selection
 from app.engine.configuration import Choice, Configuration, configure
 from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory
 from app.engine.memory import ParameterCounts
@@ -331,7 +331,9 @@ def loss_reason(candidate: Evaluated, winner: Evaluated, rank_by: str) -> Messag
 def check_parallelism(model: ModelSpec, tensor_parallel: int, pipeline_parallel: int) -> None:
     """Serving engines refuse a tensor-parallel degree that does not split the heads evenly."""
     heads, kv = model.attention_heads, model.kv_heads
-    allowed = [t for t in range(1, heads + 1) if heads % t == 0
+    # degrees up to the most a scenario may give (hardware.tensor_parallel <= 1024): a model
+    # with millions of heads is not scanned head by head
+    allowed = [t for t in range(1, min(heads, MAX_TENSOR_PARALLEL) + 1) if heads % t == 0
                and (model.mla is not None or kv % t == 0 or t % kv == 0)]
     if tensor_parallel not in allowed:
         raise SizingError(problem("hardware.tensor_parallel", msg(

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from app.domain.catalog import Catalog
+from app.domain.problems import problem
 from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
 from app.engine import explain
@@ -25,11 +26,12 @@ from app.engine.explain_validation import with_validation
 from app.engine.infrastructure import size_infrastructure
 from app.engine.levers import current_choice
 from app.engine.optional_sections import additions
-from app.engine.resolved import Resolved, resolve
-from app.engine.scale import NodePlan, replicas_for_load
+from app.engine.resolved import Resolved, SizingError, resolve
+from app.engine.scale import MAX_REPLICAS, NodePlan, replicas_for_load
 from app.engine.selection import Evaluated, select
 from app.engine.servers import node_plan
 from app.engine.test_levels import test_plan_result
+from app.i18n import msg
 
 
 def online_replicas(r: Resolved, capacity: int) -> int | None:
@@ -38,6 +40,24 @@ def online_replicas(r: Resolved, capacity: int) -> int | None:
     if r.scenario.workload.kind == "batch_inference":
         return None
     return replicas_for_load(r.demand.users, capacity)
+
+
+def check_replicas(r: Resolved, load: int) -> None:
+    """Refuse a load that needs more than :data:`app.engine.scale.MAX_REPLICAS` replicas
+    (a batch window of seconds for a day's volume): the racks, nodes and network of such a
+    plan are no answer, and listing them would take hours."""
+    if load <= MAX_REPLICAS:
+        return
+    workload = r.scenario.workload
+    if workload.kind == "batch_inference":
+        field = ("workload.completion_window_hours" if workload.tokens_per_day
+                 else "workload.requests_per_hour")
+    else:
+        field = "workload.concurrent_users"
+    raise SizingError(problem(field, msg(
+        "the load needs {replicas:,} replicas, more than the {most:,} this tool plans; "
+        "lengthen the completion window, lower the volume or the users, or choose a larger "
+        "configuration", replicas=load, most=MAX_REPLICAS)))
 
 
 def per_replica_view(r: Resolved, load: int | None) -> Resolved:
@@ -75,6 +95,8 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
     performance = explain.performance_result(catalog, config, plan, per_replica,
                                              chosen.capacity)
     loads = explain.plan_loads(catalog, performance, r, chosen.capacities)
+    for _, replicas in loads.values():
+        check_replicas(r, replicas)
     node_plans = {end: nodes_for(catalog, r, chosen, replicas)
                   for end, (_, replicas) in loads.items()}
     planning = explain.planning_result(r.demand.plan_at, chosen.band, loads, node_plans,

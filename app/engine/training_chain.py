@@ -16,7 +16,7 @@ from dataclasses import replace
 from app.domain.catalog import Catalog, ModelSpec
 from app.domain.problems import problem
 from app.domain.result import Assumption, SelectionResult, SizingResult, TrainingCandidate
-from app.domain.scenario import Scenario, Training
+from app.domain.scenario import Hardware, Scenario, Training
 from app.engine import explain, explain_training, training
 from app.engine.assumptions import sourced
 from app.engine.explain_validation import with_validation
@@ -44,6 +44,8 @@ from app.engine.test_levels import test_plan_result
 from app.i18n import msg
 
 TRAINING_KINDS = ("fine_tuning", "pretraining")
+TRAINED_WEIGHTS = "bf16"
+"""Format of a trained model's weights (the training result's chosen precision)."""
 
 
 def training_setup(scenario: Scenario, catalog: Catalog, model: ModelSpec,
@@ -220,13 +222,25 @@ def on_own_server(catalog: Catalog, scenario: Scenario, setup: training.Setup,
     return again if again is not None and again.gpus == plan.gpus else plan
 
 
-def serving_scenario(scenario: Scenario, gpu_id: str) -> Scenario:
-    """The scenario of serving the trained model on the training GPU type at the scenario's
-    inference settings (memory, performance and the serving sections describe this)."""
+def serving_scenario(scenario: Scenario, gpu_id: str, tensor_parallel: int = 1,
+                     pipeline_parallel: int = 1) -> Scenario:
+    """The scenario of serving the trained model on the chosen training configuration at the
+    scenario's inference settings (memory, performance and the serving sections describe
+    this): one replica on ``gpu_id`` GPUs of one model copy (``t x p`` of the training
+    layout), the weights in the trained model's BF16 unless the scenario names a format.
+
+    Step 3 does not search again: the result's chosen configuration is the training one, and
+    the memory it reports is the memory of that configuration (a 70B model in BF16 does not
+    fit one 80 GB GPU, whatever a two-GPU FP8 replica would need).
+    """
     workload = scenario.workload.model_copy(update={"kind": "online_inference"})
-    selection = scenario.selection.model_copy(update={"gpus": [gpu_id]})
-    return scenario.model_copy(update={"workload": workload, "hardware": None,
-                                       "selection": selection})
+    hardware = Hardware(gpu=gpu_id, tensor_parallel=tensor_parallel,
+                        pipeline_parallel=pipeline_parallel,
+                        server=scenario.hardware.server if scenario.hardware else None)
+    precision = scenario.precision.model_copy(
+        update={"weights": scenario.precision.weights or TRAINED_WEIGHTS})
+    return scenario.model_copy(update={"workload": workload, "hardware": hardware,
+                                       "precision": precision})
 
 
 def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
@@ -245,7 +259,8 @@ def size_training(scenario: Scenario, catalog: Catalog) -> SizingResult:
     plan, rows, chosen_by = choose_training(catalog, scenario, setup, fixed, target_s)
     curve = training.scaling_curve(setup, plan.gpu, plan.node, fixed,
                                    max(plan.gpus, 1)) if plan.fits else []
-    served = serving_scenario(scenario, plan.gpu.id)
+    served = serving_scenario(scenario, plan.gpu.id, plan.layout.tensor_parallel,
+                              plan.layout.pipeline_parallel)
     r = resolve(served, catalog)
     chosen, _ = select(catalog, r)
     config = chosen.config

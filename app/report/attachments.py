@@ -22,6 +22,8 @@ from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.misc import PdfError
 from pyhanko.pdf_utils.reader import PdfFileReader
 
+from app.domain import safe_json
+
 SCENARIO = "scenario.json"
 RESULT = "result.json"
 DESCRIPTIONS = {SCENARIO: "AI Sizer scenario (the input of this report)",
@@ -62,7 +64,10 @@ class ReproducibleWriter(IncrementalPdfFileWriter):
 
 
 def to_json(data: Any) -> bytes:
-    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    """``data`` as JSON (UTF-8); ValueError for a NaN or infinite number, which JSON has
+    not (the attachment must read back in any JSON reader)."""
+    return (json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+            ).encode("utf-8")
 
 
 def open_writer(pdf: bytes, files: dict[str, bytes],
@@ -166,9 +171,11 @@ def scenario_from_bytes(data: bytes, path: Path) -> dict:
         raise ReportFileError(f"'{path}' has no attached {SCENARIO}; it is not an AI Sizer "
                               "report")
     try:
-        scenario = json.loads(files[SCENARIO].decode("utf-8"))
+        scenario = safe_json.loads(files[SCENARIO].decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise ReportFileError(f"the {SCENARIO} attached to '{path}' is not valid JSON") from None
+    except safe_json.JsonLimitError as exc:
+        raise ReportFileError(f"the {SCENARIO} attached to '{path}' is refused: {exc}") from None
     if not isinstance(scenario, dict):
         raise ReportFileError(f"the {SCENARIO} attached to '{path}' is not a JSON object")
     return scenario

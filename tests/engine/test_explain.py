@@ -180,7 +180,9 @@ def test_a_training_verdict_follows_the_training_memory_not_serving():
     full = sized("fine-tune-lora", training={"method": "full", "data_parallel": 1,
                                              "tensor_parallel": 1, "pipeline_parallel": 1,
                                              "zero_stage": 0})
-    assert full.memory.fits and not full.training.fits  # serving fits, the training does not
+    # serving the 70B model in BF16 on the chosen one H100 does not fit either (issue 14: it
+    # was sized as FP8 over two GPUs), and the training does not
+    assert not full.memory.fits and not full.training.fits
     assert (full.verdict.state, full.selection.chosen.verdict) == ("does not fit",) * 2
     assert full.verdict.sentence.startswith("Does not fit: training needs 1,136.5 GB per GPU")
 

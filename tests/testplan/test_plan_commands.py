@@ -46,7 +46,9 @@ def serving_sizing(catalog, scenario, result):
         return result
     from app.engine.training_chain import serving_scenario
 
-    return api.size(serving_scenario(scenario, result.training.gpu), catalog)
+    chosen = result.selection.chosen
+    return api.size(serving_scenario(scenario, result.training.gpu, chosen.tensor_parallel,
+                                     chosen.pipeline_parallel), catalog)
 
 
 @pytest.mark.parametrize("name", EXAMPLES)

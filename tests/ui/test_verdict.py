@@ -70,7 +70,8 @@ def test_a_fine_tune_shows_the_training_verdict_everywhere(qtbot, panel, step3, 
         "method": "full", "data_parallel": 1, "tensor_parallel": 1, "pipeline_parallel": 1,
         "zero_stage": 0})
     r = controller.result
-    assert r.memory.fits and not r.training.fits  # serving fits; the training does not
+    # serving in BF16 on the chosen one H100 does not fit either (issue 14), nor the training
+    assert not r.memory.fits and not r.training.fits
     rows = shown_rows(panel)
     assert "TTFT" not in rows and "Tokens/s per user" not in rows and "Time to train" in rows
     assert panel.fit_badge.text() == "Does not fit"
@@ -79,7 +80,7 @@ def test_a_fine_tune_shows_the_training_verdict_everywhere(qtbot, panel, step3, 
     assert step3.verdict_badge.text() == "does not fit"
     assert "Does not fit: training needs 1,136.5 GB" in training.verdict.text()
     assert panel.verdict.text() == training.verdict.text()
-    assert memory.fit_badge.text() == "Serving the trained model fits in memory"
+    assert memory.fit_badge.text() == "Serving the trained model does not fit"
 
 
 def test_the_verdict_speaks_german(panel, controller):

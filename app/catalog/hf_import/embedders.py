@@ -8,10 +8,9 @@ pooling config states (``word_embedding_dimension``).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from app.catalog.hf_import.findings import Findings
+from app.catalog.hf_import.findings import Findings, json_file
 
 _POOLING = "sentence_transformers.models.Pooling"
 
@@ -22,7 +21,7 @@ def _pooling_config(folder: Path) -> Path | None:
     paths = []
     if modules.is_file():
         try:
-            entries = json.loads(modules.read_text(encoding="utf-8"))
+            entries = json_file(modules)
         except (OSError, ValueError):
             entries = []
         for entry in entries if isinstance(entries, list) else []:
@@ -39,7 +38,7 @@ def embedding_fields(folder: Path, report: Findings) -> dict:
         return {}
     report.files_read.append(str(path.relative_to(folder)))
     try:
-        pooling = json.loads(path.read_text(encoding="utf-8"))
+        pooling = json_file(path)
     except (OSError, ValueError):
         pooling = {}
     values: dict = {"task": "embedding"}

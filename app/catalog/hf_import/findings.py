@@ -9,7 +9,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
+from app import reading
+from app.domain import safe_json
 from app.domain.problems import composed, verbatim
 from app.i18n import Message, msg
 
@@ -40,10 +43,29 @@ class Findings:
         self.warnings.append(composed(message))
 
 
+MAX_JSON_BYTES = 64 * 2**20
+"""The largest JSON file of a model folder read [B] (a config.json is a few KB, a
+safetensors index a few MB)."""
+
+
+def json_file(path: Path) -> Any:
+    """The JSON in ``path``: a regular file of at most MAX_JSON_BYTES, nested within
+    :data:`app.domain.safe_json.MAX_DEPTH`. Raises OSError or ValueError (not UTF-8, not
+    JSON, beyond the bounds, not a regular file)."""
+    data = reading.regular_file_bytes(path, MAX_JSON_BYTES, "a JSON file of a model folder")
+    return safe_json.loads(data.decode("utf-8"))
+
+
 def read_json_object(path: Path) -> dict:
     """A JSON file holding an object; every failure is one readable sentence."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json_file(path)
+    except (reading.NotARegularFile, reading.TooLarge) as exc:
+        raise ModelImportError(str(exc)) from None
+    except safe_json.JsonLimitError as exc:
+        raise ModelImportError(composed(msg("{file} in {folder} is refused: {reason}.",
+                                            file=path.name, folder=str(path.parent),
+                                            reason=exc.message))) from None
     except UnicodeDecodeError:
         raise ModelImportError(msg("{file} in {folder} is not UTF-8 text.", file=path.name,
                                    folder=str(path.parent))) from None

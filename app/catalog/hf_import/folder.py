@@ -102,7 +102,9 @@ def _spec_error(exc: ValidationError) -> ModelImportError:
         if field:
             key = CONFIG_KEY_OF.get(field, field)
             named = key if key == field else f"{key} ({field})"
-            parts.append(Problem(field=f"{named} = {error.get('input')!r}", detail=detail(error)))
+            given = repr(error.get("input"))
+            given = given if len(given) <= 40 else f"{given[:37]}..."
+            parts.append(Problem(field=f"{named} = {given}", detail=detail(error)))
         else:
             parts.append(detail(error))
     return ModelImportError(msg("config.json describes a model AI Sizer cannot use: {problems}.",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import struct
 from pathlib import Path
 from typing import Any
 
-from app.catalog.hf_import.findings import Findings
+from app import reading
+from app.catalog.hf_import.findings import Findings, json_file
+from app.domain import safe_json
 from app.i18n import msg
 
 _INDEX_FILES = ("model.safetensors.index.json", "pytorch_model.bin.index.json")
@@ -29,7 +30,10 @@ def safetensors_tensor_bytes(path: Path) -> int:
         (length,) = struct.unpack("<Q", prefix)
         if length > min(_MAX_HEADER_BYTES, path.stat().st_size - 8):
             raise ValueError(f"its header length {length} does not fit the file")
-        header = json.loads(handle.read(length))
+        try:
+            header = safe_json.loads(handle.read(length))
+        except UnicodeDecodeError:
+            raise ValueError("its header is not UTF-8 text") from None
     if not isinstance(header, dict):
         raise ValueError("its header is not a JSON object")
     return sum(
@@ -52,7 +56,7 @@ def _tensor_bytes(name: str, entry: Any) -> int:
 
 def _index_total(path: Path, report: Findings) -> int | None:
     try:
-        total = json.loads(path.read_text(encoding="utf-8"))["metadata"]["total_size"]
+        total = json_file(path)["metadata"]["total_size"]
         total = total if isinstance(total, int) else int(float(total))
         if total < 0:
             raise ValueError(f"total_size is {total}")
@@ -66,7 +70,12 @@ def _index_total(path: Path, report: Findings) -> int | None:
 
 
 def _safetensors_files(folder: Path, report: Findings) -> list[Path]:
-    files = sorted(folder.glob("*.safetensors"))
+    found = sorted(folder.glob("*.safetensors"))
+    files = [path for path in found if reading.is_regular_file(path)]
+    for path in found:
+        if path not in files:  # a FIFO would block the read, a device never end
+            report.warn(msg("{file} is not a regular file (a pipe, a device or a folder); it "
+                            "was not read.", file=path.name))
     consolidated = [p for p in files if p.name.startswith("consolidated")]
     if consolidated and len(consolidated) < len(files):
         report.notes.append("consolidated*.safetensors (Mistral format copy) not counted")
