@@ -95,8 +95,11 @@ def problem(field: str, detail: Message, given: Any = ..., shown: str | None = N
 
 
 def _plain_number(value: Any) -> bool:
-    return (isinstance(value, int | float) and not isinstance(value, bool)
-            and math.isfinite(value))
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if isinstance(value, int):  # math.isfinite of an int beyond the float range overflows
+        return abs(value) < 10**15
+    return math.isfinite(value)
 
 
 class RuleError(ValueError):

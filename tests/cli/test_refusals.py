@@ -18,6 +18,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from bundle_edits import with_gpu_field
 
 from app import api
 from app.cli import main
@@ -86,6 +87,15 @@ def test_an_integer_of_5000_digits_is_one_sentence(tmp_path, capsys):
     text = json.dumps(small_chat()).replace('"concurrent_users": 8', '"concurrent_users": '
                                             + "9" * 5000)
     refused(run(capsys, "size", scenario_file(tmp_path, text)), "scenario:", "4,300 digits")
+
+
+def test_an_integer_beyond_the_float_range_is_a_sentence(tmp_path, capsys):
+    """10^400 for a user count (found by the fuzz suite: OverflowError in the message)."""
+    data = small_chat()
+    data["workload"]["concurrent_users"] = 10**400
+    result = run(capsys, "size", scenario_file(tmp_path, json.dumps(data)))
+    refused(result, "workload.concurrent_users", "10,000,000")
+    assert len(result.err) < 400
 
 
 def test_a_scenario_that_is_not_a_regular_file_is_refused(tmp_path, capsys):
@@ -341,20 +351,7 @@ def test_bundle_manifest_nested_deeply_is_one_sentence(tmp_path, exported_member
                                               ("memory_gb", "nan"), ("tdp_w", "true")])
 def test_bundle_with_absurd_or_infinite_gpu_is_refused(tmp_path, exported_members,
                                                        user_config_dir, capsys, field, value):
-    import hashlib
-
-    members = dict(exported_members)
-    name = next(n for n in members if n.endswith("gpus.toml") and n.startswith("builtin"))
-    text = members[name].decode("utf-8")
-    lines = text.splitlines()
-    index = next(i for i, line in enumerate(lines) if line.startswith(f"{field} ="))
-    lines[index] = f"{field} = {value}"
-    members[name] = ("\n".join(lines) + "\n").encode("utf-8")
-    manifest = json.loads(members["manifest.json"])
-    for entry in manifest["files"]:
-        if entry["path"] == name:
-            entry["sha256"] = hashlib.sha256(members[name]).hexdigest()
-    members["manifest.json"] = json.dumps(manifest).encode()
+    members = with_gpu_field(exported_members, field, value)
     before = snapshot(user_config_dir)
     refused(run(capsys, "catalog", "import", bundle_with(tmp_path, members)), field)
     assert snapshot(user_config_dir) == before
