@@ -169,12 +169,12 @@ def cmd_report(args: argparse.Namespace) -> int:
         return fail(["the report cannot be laid out: a text of the scenario is too long for "
                      "one page (name, customer, project, region); shorten it. Nothing was "
                      "written"])
+    except IdentityError as exc:  # a ValueError: before the clause below
+        return fail([str(exc)])
     except ValueError as exc:
         if "JSON compliant" not in str(exc):
             raise
         return fail([NOT_FINITE])
-    except IdentityError as exc:
-        return fail([str(exc)])
     try:
         write_report(args.output, pdf)
     except OSError as exc:
