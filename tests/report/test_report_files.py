@@ -20,6 +20,7 @@ from app.cli import main
 from app.domain.scenario import Scenario
 from app.report import attachments
 from app.report.export import build_report, scenario_json
+from app.report.identity import grouped
 
 
 def write(tmp_path, name: str, data: bytes):
@@ -100,7 +101,7 @@ def test_cli_report_signs_with_a_passphrase_file(tmp_path, self_signed, capsys):
     out = tmp_path / "signed.pdf"
     assert main(["report", "--example", "small-chat", "-o", str(out), "--sign",
                  str(self_signed[1]), "--passphrase-file", str(secret), "--lang", "de"]) == 0
-    assert self_signed[0].fingerprint in capsys.readouterr().out
+    assert grouped(self_signed[0].fingerprint) in capsys.readouterr().out  # groups of four (#14)
     assert main(["verify", str(out), "--trust", str(self_signed[1].with_suffix(".pem"))]) == 0
 
 
