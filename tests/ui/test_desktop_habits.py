@@ -50,7 +50,7 @@ def test_a_corrected_input_clears_its_error_and_the_stale_marks(qtbot, window, c
     ttft.editor.setFocus()
     retype(qtbot, ttft, "0")
     pause(ttft)
-    assert "greater than 0" in ttft.message.text()
+    assert "greater than or equal to 0.001" in ttft.message.text()  # at least 1 ms (#14)
     assert controller.stale and window.summary.stale_note.isVisibleTo(window)
     assert window.summary.fit_badge.stale  # the green/red badges are an earlier input's
     assert "#9e9e9e" in window.summary.verdict.text()  # so is the verdict: grey
@@ -70,7 +70,7 @@ def test_finishing_an_invalid_edit_puts_the_value_back_and_the_figures_are_curre
     ttft = requirements(window).field(TTFT)
     ttft.editor.setText("0")
     ttft.editor.editingFinished.emit()
-    assert ttft.editor.text() == "2" and "greater than 0" in ttft.message.text()
+    assert ttft.editor.text() == "2" and "0.001" in ttft.message.text()
     assert not controller.stale
 
 

@@ -40,7 +40,8 @@ def test_invalid_value_shows_a_german_message_and_keeps_the_state(page, german):
     ttft = page.field("targets.ttft_s")
     shown_before = ttft.editor.text()
     type_into(ttft.editor, "0")
-    assert ttft.message.text() == "Der Wert muss größer als 0 sein (angegeben: 0,0)"
+    # the TTFT target is at least 1 ms (#14)
+    assert ttft.message.text() == "Der Wert muss mindestens 0,001 sein (angegeben: 0,0)"
     assert not ttft.message.isHidden()
     # the scenario's value is back in the editor, so the figures are current again (issue 13):
     # the refusal stays at its field only
