@@ -33,12 +33,12 @@ def type_into(editor: QLineEdit, typed: str) -> None:
 def test_a_refusal_shown_under_a_field_switches_language(page, controller):
     ttft = page.field("targets.ttft_s")
     type_into(ttft.editor, "0")
-    assert ttft.message.text() == "Input should be greater than 0 (got 0.0)"
+    assert ttft.message.text() == "Input should be greater than or equal to 0.001 (got 0.0)"
     controller.set_language("de")
-    assert ttft.message.text() == "Der Wert muss größer als 0 sein (angegeben: 0,0)"
+    assert ttft.message.text() == "Der Wert muss mindestens 0,001 sein (angegeben: 0,0)"
     assert not ttft.message.isHidden()
     controller.set_language("en")
-    assert ttft.message.text() == "Input should be greater than 0 (got 0.0)"
+    assert ttft.message.text() == "Input should be greater than or equal to 0.001 (got 0.0)"
     assert controller.undo_stack.count() == 0  # asking again edits nothing
 
 
@@ -49,7 +49,7 @@ def test_each_field_keeps_its_own_refusal_after_a_switch(page, controller):
     type_into(ttft.editor, "0")
     controller.set_language("de")
     assert context.message.text().startswith("Der maximale Kontext (max_context_tokens = 100)")
-    assert ttft.message.text().startswith("Der Wert muss größer als 0 sein")
+    assert ttft.message.text().startswith("Der Wert muss mindestens 0,001 sein")
 
 
 def test_a_refusal_found_by_the_field_itself_switches_language(page, controller):

@@ -175,7 +175,7 @@ def test_refused_value_shows_inline(page, controller):
     ttft = page.field("targets.ttft_s")
     type_into(ttft.editor, "0")
     assert controller.scenario.targets.ttft_s == 2.0
-    assert "greater than 0" in ttft.message.text()
+    assert "greater than or equal to 0.001" in ttft.message.text()
 
 
 def test_showing_the_scenario_sends_no_edits(qtbot, page, controller):
