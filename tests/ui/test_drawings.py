@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from app.api import example, load_scenario, size
 from app.ui import text
@@ -47,8 +47,8 @@ def test_every_power_bar_is_named_under_it(qtbot, worked, language, width):
     chart.resize(width, 300)
     chart.show()
     chart.show_result(worked.infrastructure)
-    QApplication.processEvents()
-    assert drawn_ticks(chart) == [text.t(part) for part in POWER_PARTS]
+    expected = [text.t(part) for part in POWER_PARTS]
+    qtbot.waitUntil(lambda: drawn_ticks(chart) == expected, timeout=3000)  # layout settles
 
 
 def test_every_power_bar_shows_its_kw(qtbot, worked):
