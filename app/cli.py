@@ -692,10 +692,10 @@ def main(argv: list[str] | None = None) -> int:
         if not _is_closed_output(exc):
             raise
         return _quit_after_closed_output()
-
     except RecursionError:  # a reader without its own depth bound (the readers have one)
         return fail(["the input nests objects or lists too deeply to be read; nothing was "
                      "changed"])
+
 
 def _is_closed_output(exc: OSError) -> bool:
     """Whether writing the output failed because the reader went away (``aisizer ... | head``).
