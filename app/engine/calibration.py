@@ -58,6 +58,7 @@ MODEL_PATTERNS = (
     (r"gpt-j-6b", "gpt-j-6b"),
     (r"deepseek-r1", "deepseek-r1"),
     (r"deepseek-v3", "deepseek-v3"),
+    (r"glm-4\.6", "glm-4.6"),
 )
 GPU_PATTERNS = (
     (r"gb200", "gb200"),

@@ -26,10 +26,10 @@ TARGETS = {"throughput": 0.15, "decode": 0.15, "ttft": 0.25}
 WORST_TARGET = 2.0
 #: dimension -> metric group -> (median |error|, worst factor) the model reaches today.
 RATCHET = {
-    "engine": {"decode": (0.24, 7.2), "throughput": (0.428, 6.83), "ttft": (0.633, 16.74)},
-    "gpu_family": {"decode": (0.2, 9.08), "throughput": (0.356, 5.43), "ttft": (0.675, 30.97)},
-    "model_kind": {"decode": (0.241, 12.88), "throughput": (0.349, 5.08), "ttft": (2.393, 65.77)},
-    "weight_class": {"decode": (0.309, 9.76), "throughput": (0.307, 5.67), "ttft": (0.548, 82.01)},
+    "engine": {"decode": (0.262, 7.16), "throughput": (0.427, 31.49), "ttft": (0.634, 17.41)},
+    "gpu_family": {"decode": (0.234, 8.6), "throughput": (0.354, 13.43), "ttft": (0.558, 29.93)},
+    "model_kind": {"decode": (0.204, 13.87), "throughput": (0.352, 10.81), "ttft": (1.456, 55.63)},
+    "weight_class": {"decode": (0.387, 10.57), "throughput": (0.3, 12.97), "ttft": (0.428, 75.44)},
 }
 
 
