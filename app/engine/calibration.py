@@ -59,6 +59,7 @@ MODEL_PATTERNS = (
     (r"deepseek-r1", "deepseek-r1"),
     (r"deepseek-v3", "deepseek-v3"),
     (r"glm-4\.6", "glm-4.6"),
+    (r"falcon-180b", "falcon-180b"),
 )
 GPU_PATTERNS = (
     (r"gb200", "gb200"),
