@@ -122,6 +122,31 @@ class Replica:
         return self.gpu.peak_flops(self.weight_precision.compute)
 
     @property
+    def prefill_attention_peak_flops(self) -> float:
+        """Dense peak of the prompt's attention (score and value products) [FLOP/s].
+
+        Attention multiplies activations by activations, not by the weights, so a 4-bit
+        weight format does not make it 4-bit: no serving engine ships FP4 attention kernels.
+        With a quantised checkpoint the prompt's attention runs at most in FP8 (TensorRT-LLM's
+        FP8 context FMHA, FlashAttention-3 FP8): the weight format's rate capped at the FP8
+        rate (``GpuSpec.peak_flops``: the 16-bit rate where the GPU has no FP8). METHOD.md,
+        Step 4 ("Attention does not run at the FP4 rate").
+        """
+        return min(self.gpu.peak_flops("fp8"), self.peak_flops)
+
+    @property
+    def decode_attention_peak_flops(self) -> float:
+        """Dense peak of a decode step's attention over the KV cache [FLOP/s].
+
+        The generation kernels multiply the query by the cached keys and values in the
+        cache's own type: FP8 where the cache is 8-bit (TensorRT-LLM XQA, FlashInfer and
+        FlashAttention-3 FP8), 16-bit otherwise; never faster than the prompt's attention
+        (:attr:`prefill_attention_peak_flops`). METHOD.md, Step 4.
+        """
+        kv_compute = "fp8" if self.kv_bytes_per_element <= 1.0 else "bf16"
+        return min(self.gpu.peak_flops(kv_compute), self.prefill_attention_peak_flops)
+
+    @property
     def bytes_per_param(self) -> float:
         """Average stored bytes per parameter of this replica's weights [B]."""
         return self.weights_bytes / self.counts.total
@@ -290,16 +315,15 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     micro = np.maximum(np.atleast_1d(np.asarray(batch, dtype=float)) / pp, 1.0)
     prefill_tokens = micro * prefill_ratio
     tokens = micro + prefill_tokens
-    peak = replica.peak_flops
     bandwidth = replica.gpu.memory_bandwidth_bytes_per_s
     weights_s = weights_read_bytes(replica, tokens) / (bandwidth * f.eta_mem)
     decode_s = matmul_seconds(replica, micro, tokens, f.eta_decode)
     prefill_s = matmul_seconds(replica, prefill_tokens, tokens, f.eta_prefill)
-    prefill_s = prefill_s + attention_flops(
-        replica, prefill_tokens, prompt_tokens / 2) / tp / (peak * f.eta_prefill)
+    prefill_s = prefill_s + attention_flops(replica, prefill_tokens, prompt_tokens / 2) / tp \
+        / (replica.prefill_attention_peak_flops * f.eta_prefill)
     kv_s = micro * replica.kv_read_bytes_per_gpu(context_tokens) / (bandwidth * f.eta_kv)
     attention_s = np.maximum(kv_s, attention_flops(replica, micro, context_tokens) / tp
-                             / (peak * f.eta_decode))
+                             / (replica.decode_attention_peak_flops * f.eta_decode))
     comm_s = allreduce_time(replica, tokens, 2 * replica.layers_per_stage)
     layers = replica.layers_per_stage * f.layer_overhead_s
     stage = np.maximum(weights_s, decode_s + prefill_s) + attention_s + comm_s + layers
@@ -338,7 +362,8 @@ def batch_prefill_time(replica: Replica, prompts: float, prompt_tokens: float) -
     chunk = min(tokens, replica.max_batched_tokens)
     chunks = math.ceil(tokens / replica.max_batched_tokens)
     attention = tokens * attention_flops_per_token(replica.model, prompt_tokens / 2)
-    compute_s = (attention / replica.tensor_parallel / (replica.peak_flops * f.eta_prefill)
+    compute_s = (attention / replica.tensor_parallel
+                 / (replica.prefill_attention_peak_flops * f.eta_prefill)
                  + float(matmul_seconds(replica, tokens, chunk, f.eta_prefill))
                  * replica.pipeline_parallel)
     bandwidth = replica.gpu.memory_bandwidth_bytes_per_s * f.eta_mem

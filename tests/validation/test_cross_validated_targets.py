@@ -25,12 +25,17 @@ from app.report.accuracy import cross_validation, read_cases
 TARGETS = {"throughput": 0.15, "decode": 0.15, "ttft": 0.25}
 WORST_TARGET = 2.0
 #: dimension -> metric group -> (median |error|, worst factor) the model reaches today.
+#: Raised with "attention does not run at the FP4 rate" (METHOD.md, 2026-12-01): engine/throughput
+#: worst 32.01 -> 32.03; engine/ttft worst 20.09 -> 20.11; gpu_family/decode worst 8.51 -> 8.52;
+#: gpu_family/throughput worst 13.28 -> 13.39; gpu_family/ttft worst 26.2 -> 26.31; model_kind/ttft
+#: worst 38.9 -> 38.95; weight_class/ttft worst 75.71 -> 75.98 (cases whose own physics did not
+#: change moved with the refit); the medians that improved are tightened.
 RATCHET = {
-    "engine": {"decode": (0.271, 6.87), "throughput": (0.387, 32.01), "ttft": (0.556, 20.09)},
-    "gpu_family": {"decode": (0.235, 8.51), "throughput": (0.344, 13.28), "ttft": (0.547, 26.2)},
-    "model_kind": {"decode": (0.265, 13.91), "throughput": (0.272, 10.86), "ttft": (0.98, 38.9)},
+    "engine": {"decode": (0.271, 6.85), "throughput": (0.385, 32.03), "ttft": (0.556, 20.11)},
+    "gpu_family": {"decode": (0.235, 8.52), "throughput": (0.34, 13.39), "ttft": (0.547, 26.31)},
+    "model_kind": {"decode": (0.264, 13.88), "throughput": (0.272, 10.75), "ttft": (0.98, 38.95)},
     "weight_class": {
-        "decode": (0.368, 10.24), "throughput": (0.325, 13.95), "ttft": (0.357, 75.71)},
+        "decode": (0.368, 10.22), "throughput": (0.325, 13.95), "ttft": (0.357, 75.98)},
 }
 
 
