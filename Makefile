@@ -1,7 +1,10 @@
 # AI Sizer: set-up, run and test.
 #
 #   make run    set everything up, then open the desktop app with the built-in example
-#   make test   set everything up, then ruff, import contracts and the whole test suite (headless)
+#   make test   set everything up, then ruff, import contracts and the test suite (headless),
+#               all but the tests marked `bundle`
+#   make test-bundle  set everything up, install PyInstaller into .venv, then the tests marked
+#               `bundle`: build the offline bundle from scratch and run its selftest offline
 #   make package  set everything up, install PyInstaller into .venv, build the offline bundle
 #                 (dist/aisizer/, dist/aisizer-<version>-<os>-<arch>.tar.gz and its .sha256)
 #   make package-windows  build the Windows x86-64 folder on this machine (no Windows needed):
@@ -61,14 +64,15 @@ PYTEST_ARGS ?=
 
 .PHONY: help run test lint setup system-deps mo translations clean distclean calibration \
         cross-validation \
-        bench package package-windows windows-lock windows-wine
+        bench package package-tools package-windows windows-lock windows-wine test-bundle
 
 help:
 	@echo "make run     set up .venv and open the desktop app with the worked example (ARGS=scenario.json)"
 	@echo "make calibration  cross-validated error per group, then predicted against measured per case"
 	@echo "make cross-validation  rewrite resources/calibration/cross_validation.json (residuals per case)"
 	@echo "make bench   engine speed benchmark"
-	@echo "make test    set up .venv, then ruff, lint-imports and pytest (whole suite, headless)"
+	@echo "make test    set up .venv, then ruff, lint-imports and pytest (headless; all but the bundle build)"
+	@echo "make test-bundle  install PyInstaller, build the offline bundle, run its selftest offline"
 	@echo "make lint    ruff and lint-imports only"
 	@echo "make translations  extract the texts, merge them into each .po, compile the .mo"
 	@echo "make package  build the offline bundle: dist/aisizer/ and a .tar.gz with its .sha256"
@@ -97,16 +101,26 @@ bench: setup
 	@$(BIN)/python tests/benchmarks/bench_engine.py
 
 # Runs all three checks even when one fails, so one run shows every problem; fails if any did.
+# The tests marked `bundle` (the PyInstaller build, minutes) are left out: `make test-bundle`.
+# A `-m` in PYTEST_ARGS replaces the marker expression.
 test: setup
 	@failed=""
 	echo "==> ruff check app tests packaging"
 	$(BIN)/ruff check app tests packaging || failed="$$failed ruff"
 	echo "==> lint-imports"
 	$(BIN)/lint-imports || failed="$$failed lint-imports"
-	echo "==> pytest (QT_QPA_PLATFORM=offscreen, slow tests included)"
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS) || failed="$$failed pytest"
+	echo "==> pytest (QT_QPA_PLATFORM=offscreen, slow tests included, bundle build left out)"
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m "not bundle" $(PYTEST_ARGS) \
+	    || failed="$$failed pytest"
 	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed" >&2; exit 1; fi
 	echo "make test: all checks passed"
+
+# The offline bundle built from scratch by PyInstaller into a temporary folder, its selftest
+# run in a network namespace, its size, contents and start-up (tests/packaging/
+# test_bundle_build.py, the tests marked `bundle`). Installs the build tools like `make package`.
+test-bundle: package-tools
+	@echo "==> pytest -m bundle (QT_QPA_PLATFORM=offscreen)"
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m bundle $(PYTEST_ARGS)
 
 # The offline bundle (packaging/build.py; README, "Offline bundle"). PyInstaller is a build
 # tool only: it is installed into .venv here. tzdata is the time zone database pyHanko needs
@@ -115,12 +129,14 @@ test: setup
 PACKAGE_REQS := pyinstaller>=6.10,<7 tzdata>=2024.1
 PACKAGE_ARGS ?=
 
-package: setup
+package: package-tools
+	@$(BIN)/python packaging/build.py $(PACKAGE_ARGS)
+
+package-tools: setup
 	@if ! $(BIN)/python -c 'import PyInstaller, tzdata' >/dev/null 2>&1; then
 	    echo "==> installing the build tools into $(VENV): $(PACKAGE_REQS)"
 	    $(BIN)/python -m pip install --disable-pip-version-check $(foreach r,$(PACKAGE_REQS),'$(r)')
 	fi
-	$(BIN)/python packaging/build.py $(PACKAGE_ARGS)
 
 # The Windows folder and zip, assembled here from the embeddable CPython and win_amd64 wheels
 # (packaging/build_windows.py; README, "Windows"). Downloads go to build/windows/downloads once.

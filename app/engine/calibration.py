@@ -99,6 +99,13 @@ UNSUPPORTED_PRECISIONS = (
 )
 #: KV-cache texts that mean "the model's own 16-bit dtype" (vLLM's and TRT-LLM's ``auto``).
 NATIVE_KV = ("auto",)
+#: Accelerators whose serving stacks have no engine profile, with the reason: a case measured
+#: on one is skipped rather than predicted with a CUDA/ROCm engine's factors.
+UNPROFILED_ACCELERATORS = (
+    (r"gaudi|\bhpu\b|habana",
+     "Intel Gaudi: no engine profile for its serving stacks (vLLM HPU plugin, "
+     "optimum-habana); the engine profiles are CUDA/ROCm ones"),
+)
 ENGINES = (("tensorrt-llm", "tensorrt-llm"), ("nim", "tensorrt-llm"),
            ("llama.cpp", "llama.cpp"), ("vllm", "vllm"), ("sglang", "sglang"))
 UNSTATED_PROMPT = 16  # llama.cpp 'tg' runs generate from an (almost) empty prompt
@@ -262,6 +269,10 @@ def _prompt_tokens(raw: dict) -> int:
 
 def normalise_case(raw: dict) -> Case:
     """Map one case of the case file to catalog ids (ValueError when it cannot)."""
+    hardware = f"{raw['gpu']} {raw['engine']}".lower()
+    for pattern, reason in UNPROFILED_ACCELERATORS:
+        if re.search(pattern, hardware):
+            raise ValueError(reason)
     engine = next((eid for key, eid in ENGINES if key in raw["engine"].lower()), None)
     if engine is None:
         raise ValueError(f"unknown engine '{raw['engine']}'")

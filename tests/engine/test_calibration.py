@@ -122,6 +122,16 @@ def test_the_engine_release_line_is_read_from_the_text(engine, text, expected):
     assert engine_version_class(engine, text) == expected
 
 
+def test_a_gaudi_case_is_skipped_because_no_engine_profile_serves_it():
+    """The catalog has Gaudi 3 as hardware, but no engine profile for vLLM's HPU plugin or
+    optimum-habana: predicting it with a CUDA engine's factors would be a made-up figure."""
+    _, skipped = load_cases([{**RAW, "gpu": "Intel Gaudi 3 (HL-325L)",
+                              "engine": "not stated (Intel Gaudi software 1.18.0)"},
+                             {**RAW, "id": "hpu", "engine": "vLLM 0.9 (vllm-gaudi, HPU)"}])
+    assert [s.id for s in skipped] == ["case-x", "hpu"]
+    assert all("Intel Gaudi: no engine profile" in s.reason for s in skipped)
+
+
 def test_expert_parallel_runs_are_skipped_until_modelled():
     _, skipped = load_cases([{**RAW, "ep": 4, "dp_attention": True}])
     assert "expert parallelism (ep 4)" in skipped[0].reason

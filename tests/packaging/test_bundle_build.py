@@ -4,6 +4,9 @@ The bundle is built fresh into a temporary folder (about 40-90 s), so the source
 clean. Its selftest runs without a network: in a new network namespace (``unshare -n`` as
 root, ``unshare -rn`` otherwise) where the system permits one; where it does not, the
 selftest's own socket guard (always on during a selftest) proves that no connection was tried.
+
+Marked ``bundle``: ``make test-bundle`` runs these (it installs PyInstaller first), ``make
+test`` leaves them out.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SIZE_LIMIT = 300 * 10**6  # bytes
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.bundle]
 
 
 def offline_prefix() -> tuple[list[str], str]:
@@ -42,7 +45,7 @@ def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if missing:
         pytest.fail(f"{' and '.join(missing)} not installed in this environment, so the bundle "
                     "cannot be built: pip install 'pyinstaller>=6.10,<7' 'tzdata>=2024.1' "
-                    "(make package does this)", pytrace=False)
+                    "(make test-bundle and make package do this)", pytrace=False)
     base = tmp_path_factory.mktemp("bundle")
     started = time.monotonic()
     proc = subprocess.run(
