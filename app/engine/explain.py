@@ -271,7 +271,8 @@ def plan_loads(catalog: Catalog, p: PerformanceResult, r: Resolved,
     throughput (users per replica None)."""
     if r.scenario.workload.kind == "batch_inference":
         return {end: (None, batch_replicas(catalog, p, r, end)) for end in PLAN_AT}
-    return {end: (both.planned(end), replicas_for_load(r.demand.users, both.planned(end)))
+    return {end: (both.planned(end),
+                  replicas_for_load(r.demand.users, both.planned(end), both.holds))
             for end in PLAN_AT}
 
 
@@ -295,7 +296,7 @@ def planning_result(plan_at: str, band: Band, loads: dict[str, tuple[int | None,
     other = figures["expected" if plan_at == "conservative" else "conservative"]
     message = narrative.planning_message(
         plan_at, (planned.replicas, planned.gpus_total), (other.replicas, other.gpus_total),
-        gpu, misses, unmet=figures["expected"].users_per_replica == 0)
+        gpu, misses, unmet=figures["expected"].users_per_replica == 0, holds=both.holds)
     return Planning(plan_at=plan_at, band_low=band.low, expected=figures["expected"],
                     conservative=figures["conservative"], low_end_misses=misses,
                     message=message)
@@ -559,7 +560,8 @@ def warnings_for(catalog: Catalog, config: Configuration, memory: MemoryResult,
     out += speculative_warnings(config)
     if scale.nodes <= 1 and r.demand.redundancy == "none":
         out.append(msg("A single node without redundancy: any failure stops the service."))
-    if p.targets and r.demand.users is not None and p.slo_capacity_per_replica == 0:
+    if (p.targets and r.demand.users is not None and p.slo_capacity_per_replica == 0
+            and memory.max_concurrent_sequences >= 1):
         out.append(msg("No load meets both targets on this configuration; replicas were sized "
                        "on what memory admits, and the targets stay missed."))
     return out

@@ -186,24 +186,33 @@ def scale_messages(load: int, redundancy: str, replicas: int, nodes: int, server
 
 
 def planning_message(plan_at: str, planned: tuple[int, int], other: tuple[int, int],
-                     gpu: str, low_end_misses: bool, unmet: bool = False) -> Message:
+                     gpu: str, low_end_misses: bool, unmet: bool = False,
+                     holds: int = 0) -> Message:
     """Which end of the expected range the replicas are sized by, and what the other needs.
 
     ``planned`` and ``other`` are (replicas, GPUs) of the plan and of the other way of
     planning; ``gpu`` the GPU's name; ``unmet`` when even the expected figures meet the
-    targets for no user.
+    targets for no user: the load is then sized by the sequences one replica holds at peak
+    context (``holds``, :func:`app.engine.scale.replicas_for_load`), or, when not even one
+    fits, by nothing.
     """
     (n, gpus), (others, other_gpus) = planned, other
-    params = {"n": n, "gpus": gpus, "gpu": gpu, "other": others, "other_gpus": other_gpus}
+    params = {"n": n, "gpus": gpus, "gpu": gpu, "other": others, "other_gpus": other_gpus,
+              "holds": holds}
+    if unmet and holds < 1:
+        return msg("Not even one request at peak context fits one replica's memory, so no "
+                   "number of replicas carries the load; the verdict says what would fit.")
     if unmet:
         return plural(n, msg(
             "Even at the expected figures no user meets both targets on this configuration, "
-            "so neither end of the expected range can be planned for: {n:,} replica "
-            "({gpus:,} x {gpu}) carries the load, and Step 4 lists what would meet the "
+            "and more replicas cannot change that: the plan's {n:,} replica ({gpus:,} x "
+            "{gpu}) is sized so that every request in flight fits in memory at peak context "
+            "({holds:,} per replica at most), and Step 4 lists what would meet the "
             "targets."), msg(
             "Even at the expected figures no user meets both targets on this configuration, "
-            "so neither end of the expected range can be planned for: {n:,} replicas "
-            "({gpus:,} x {gpu}) carry the load, and Step 4 lists what would meet the "
+            "and more replicas cannot change that: the plan's {n:,} replicas ({gpus:,} x "
+            "{gpu}) are sized so that every request in flight fits in memory at peak context "
+            "({holds:,} per replica at most), and Step 4 lists what would meet the "
             "targets."), **params)
     if low_end_misses:
         return plural(n, msg(

@@ -52,10 +52,14 @@ PLAN_AT = ("conservative", "expected")
 @dataclass(frozen=True)
 class Capacities:
     """Most users one replica serves within both targets, at the expected figures and at the
-    low end of the expected range [-] (METHOD.md, Step 5, "Planning on the safe side")."""
+    low end of the expected range [-] (METHOD.md, Step 5, "Planning on the safe side"), and
+    the most sequences one replica holds at peak context, whatever the targets [-]
+    (``holds``: memory and the engine's batch limit; what the load is sized by when no
+    load meets the targets, :func:`replicas_for_load`)."""
 
     expected: int
     conservative: int
+    holds: int = 0
 
     @property
     def low_end_misses(self) -> bool:
@@ -100,7 +104,7 @@ def capacities(curve: Points, band: Band, ttft_target: float, speed_target: floa
     """
     expected = slo_capacity(curve, ttft_target, speed_target)
     low = slo_capacity(at_low_end(curve, band), ttft_target, speed_target)
-    return Capacities(min(expected, most), min(low, most))
+    return Capacities(min(expected, most), min(low, most), max(most, 0))
 
 
 def planned_rate(saturation_tokens_per_s: float, band: Band, plan_at: str) -> float:
@@ -117,24 +121,36 @@ hundred thousand GPUs); a load beyond it is refused with a message, not planned 
 node."""
 
 
-def replicas_for_load(users: int | None, capacity_per_replica: int) -> int:
-    """Replicas an online load needs: ``ceil(users / SLO capacity per replica)`` [-].
+def replicas_for_load(users: int | None, capacity_per_replica: int, holds: int = 0) -> int:
+    """Replicas an online load needs [-] (METHOD.md, Step 5).
 
-    The one place of the rule (Step 3 ranks candidates by it, Step 5 sizes by it). When no
-    load meets the targets on a configuration (capacity 0), more replicas would not fix it:
-    one replica carries the users and the levers say what would. ``users`` None ('max',
-    the saturation point) is one replica.
+    ``ceil(users / SLO capacity per replica)`` when some load meets both targets. When none
+    does on the configuration (capacity 0), more replicas cannot make it meet them, but the
+    load must still be carried: the replicas are ``ceil(users / holds)``, the fewest whose
+    memory holds every request in flight at peak context, so the plan (and its capital)
+    follows the load while the verdict says by how much the targets are missed. ``holds``
+    below one (not even one request fits one replica) or unknown, and ``users`` None ('max',
+    the saturation point), give one replica: the verdict then says it does not fit.
+
+    The one place of the rule: Step 3 ranks candidates by it, Step 5 sizes by it.
 
     Parameters
     ----------
     users : int or None
-        Concurrent users at peak [-]; None for 'max'.
+        Requests in flight at peak (concurrent users) [-]; None for 'max'.
     capacity_per_replica : int
         Most users one replica serves within both targets [-].
+    holds : int, optional
+        Most sequences one replica holds at peak context (memory and the batch limit) [-];
+        used only when ``capacity_per_replica`` is below one.
     """
-    if users is None or capacity_per_replica < 1:
+    if users is None:
         return 1
-    return math.ceil(users / capacity_per_replica)
+    if capacity_per_replica >= 1:
+        return math.ceil(users / capacity_per_replica)
+    if holds >= 1:
+        return math.ceil(users / holds)
+    return 1
 
 
 def request_time_s(ttft_s: float, output_tokens: int, tokens_per_s_per_user: float) -> float:

@@ -164,7 +164,7 @@ def judge(measured: Measured, demand: Demand, nodes: NodePlans) -> Evaluated:
                       plan.max_concurrent_sequences)
     verdict, reason = verdict_for(curve, both, demand, measured.band)
     capacity = both.planned(demand.plan_at)
-    load = replicas_for_load(demand.users, capacity)
+    load = replicas_for_load(demand.users, capacity, both.holds)
     placed = nodes(config, load)
     total = placed.replicas * gpus
     cost = compute_cost(placed, config.gpu, total, nodes.overrides)

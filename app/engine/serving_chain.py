@@ -34,12 +34,12 @@ from app.engine.test_levels import test_plan_result
 from app.i18n import msg
 
 
-def online_replicas(r: Resolved, capacity: int) -> int | None:
+def online_replicas(r: Resolved, capacity: int, holds: int = 0) -> int | None:
     """Replicas for the online load (:func:`app.engine.scale.replicas_for_load`); None for a
     batch job, which is sized from its volume and window once its throughput is known."""
     if r.scenario.workload.kind == "batch_inference":
         return None
-    return replicas_for_load(r.demand.users, capacity)
+    return replicas_for_load(r.demand.users, capacity, holds)
 
 
 def check_replicas(r: Resolved, load: int) -> None:
@@ -89,7 +89,7 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
     r = resolve(scenario, catalog)
     chosen, selection = select(catalog, r)
     config, plan = chosen.config, chosen.plan
-    load = online_replicas(r, chosen.capacity)
+    load = online_replicas(r, chosen.capacity, chosen.capacities.holds)
     per_replica = per_replica_view(r, load)
     memory = explain.memory_result(config, plan, per_replica)
     performance = explain.performance_result(catalog, config, plan, per_replica,

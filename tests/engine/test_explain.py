@@ -148,13 +148,26 @@ def sized(name: str, **changes):
     return size(load_scenario(data))
 
 
-def test_the_worked_example_does_not_fit_and_says_so_with_the_fix():
+def test_the_worked_example_misses_the_speed_target_and_says_by_how_much():
+    """One replica holds 39 of the 40 users at peak context, so the load takes two replicas
+    of 20 (METHOD.md, Step 5), which fit and miss the speed target (#14)."""
     r = sized("worked-example")
-    assert (r.verdict.workload, r.verdict.state, r.verdict.fits) == ("serving", "does not fit",
-                                                                     False)
-    assert r.selection.chosen.verdict == "does not fit"  # Step 3's badge reads the same
-    assert r.verdict.sentence.startswith("Does not fit: 40 users at 8,192 tokens need 93.0 GB")
-    assert "39 fit. Fix: an FP8 KV cache" in r.verdict.sentence
+    assert (r.verdict.workload, r.verdict.state, r.verdict.fits) == ("serving",
+                                                                     "misses tokens/s", True)
+    assert r.selection.chosen.verdict == "misses tokens/s"  # Step 3's badge reads the same
+    assert r.verdict.sentence.startswith(
+        "Misses the speed target at 20 users per replica: 15.5 tokens/s per user against 30")
+    assert "Verfehlt das Geschwindigkeitsziel bei 20 Nutzern" in r.verdict.message.text("de")
+
+
+def test_a_configuration_that_holds_no_request_does_not_fit_and_says_so_with_the_fix():
+    r = sized("worked-example", model="llama-3.1-70b", precision={"weights": "bf16"},
+              workload={"max_context_tokens": 131_072, "prompt_tokens": 100_000})
+    assert (r.verdict.state, r.verdict.fits) == ("does not fit", False)
+    assert r.selection.chosen.verdict == "does not fit"
+    assert r.verdict.sentence.startswith("Does not fit: the weights, the runtime and one "
+                                         "sequence at 131,072 tokens need more than")
+    assert "Fix:" in r.verdict.sentence
     assert "Passt nicht" in r.verdict.message.text("de")
 
 

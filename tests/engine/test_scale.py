@@ -284,7 +284,8 @@ def test_conservative_capacity_meets_the_targets_at_the_low_end():
     assert not both.low_end_misses
     assert replicas_for_load(40, both.planned("conservative")) == 10
     assert replicas_for_load(40, both.planned("expected")) == 5
-    assert capacities(expected, Band(low=0.8, high=1.1), 2.0, 30.0, most=3) == Capacities(3, 3)
+    assert (capacities(expected, Band(low=0.8, high=1.1), 2.0, 30.0, most=3)
+            == Capacities(3, 3, holds=3))
 
 
 def test_a_ttft_that_misses_only_at_the_high_end_limits_the_conservative_capacity():

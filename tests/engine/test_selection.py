@@ -114,20 +114,23 @@ def demand(users, ttft=2.0, speed=30.0, redundancy="n+1") -> Demand:
     return Demand(Workload(2000, 500), 4096, users, ttft, speed, redundancy)
 
 
-def test_a_candidate_that_meets_no_target_gets_one_replica_for_the_load(catalog,
-                                                                        configure_replica):
-    """METHOD.md Step 5: scaling out would not fix a missed target, so the load takes one
-    replica (the levers say what would fix it); N+1 then adds a node's worth."""
+def test_a_candidate_that_meets_no_target_is_sized_by_what_one_replica_holds(catalog,
+                                                                              configure_replica):
+    """METHOD.md Step 5: scaling out would not fix a missed target, but the load must still
+    be carried: the replicas are the fewest whose memory holds every request in flight
+    (#14); N+1 then adds a node's worth."""
     config = configure_replica("llama-3.1-8b", "l40s")
     measured = selection.measure(config, Workload(2000, 500), 4096, EXACT)
     slow = selection.judge(measured, demand(100, speed=10_000.0),
                            selection.NodePlans(catalog, "n+1"))
+    holds = measured.plan.max_concurrent_sequences
     assert slow.capacity == 0 and slow.verdict == "misses tokens/s"
-    assert slow.load == replicas_for_load(100, 0) == 1
+    assert slow.capacities.holds == holds
+    assert slow.load == replicas_for_load(100, 0, holds) == -(-100 // holds) > 1
     assert slow.replicas == slow.nodes.replicas and slow.gpus_total == slow.replicas
     alone = selection.judge(measured, demand(100, speed=10_000.0, redundancy="none"),
                             selection.NodePlans(catalog, "none"))
-    assert alone.replicas == 1
+    assert alone.replicas == alone.load == slow.load
 
 
 def test_replicas_and_gpus_are_the_ones_step_5_deploys(catalog, sized):

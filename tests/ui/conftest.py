@@ -3,6 +3,7 @@
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
+from app import api
 from app.catalog.loader import load_catalog
 from app.ui import text
 from app.ui.controller import Controller
@@ -11,6 +12,18 @@ from app.ui.controller import Controller
 @pytest.fixture(scope="session")
 def catalog():
     return load_catalog(include_user=False)
+
+
+@pytest.fixture
+def no_request_fits() -> dict:
+    """The worked example with BF16 weights and 131,072-token contexts: not one request fits
+    one replica (70.6 GB of weights and 20 GiB of KV cache per GPU against 92.4 GB usable),
+    so the result is "does not fit" (the worked example itself fits on two replicas, #14)."""
+    data = api.example("worked-example")
+    data["model"] = "llama-3.1-70b"
+    data["precision"]["weights"] = "bf16"
+    data["workload"].update(max_context_tokens=131_072, prompt_tokens=100_000)
+    return data
 
 
 @pytest.fixture

@@ -35,12 +35,20 @@ def test_the_stacked_bar_adds_up_to_what_one_gpu_holds(page, controller):
     assert page.chart.plot.getAxis("left").labelUnits == "GB"
 
 
-def test_the_worked_example_does_not_fit_and_says_why(page, controller):
+def test_a_load_that_does_not_fit_says_why(page, controller, no_request_fits):
+    controller.load(no_request_fits, None)
     memory = controller.result.memory
     assert not memory.fits
     assert bar_heights(page)["free"] == 0
     assert page.fit_badge.text() == "Does not fit"
-    assert "39 of 40" in page.explanation.text()
+    assert "only 0 of 40" in page.explanation.text()
+
+
+def test_the_worked_example_fits_the_users_one_replica_carries(page, controller):
+    """Issue 14: one replica holds 39 of the 40 users, so each of two carries 20."""
+    memory = controller.result.memory
+    assert memory.fits and memory.concurrency_sized == 20
+    assert page.fit_badge.text() != "Does not fit"
 
 
 def test_the_table_shows_gb_and_gib_for_one_gpu_and_the_replica(page, controller):

@@ -31,11 +31,11 @@ def test_step3_shows_one_cost_for_the_chosen_configuration(step3, controller):
     r = controller.result
     row = chosen_candidate(r)
     panel = step3.stats["Servers and GPUs (indicative)"].text()
-    # the servers with their GPUs (2 x USD 20,000 + 4 x USD 8,565), like every other row
-    assert row.capital_cost_usd == r.cost.gpus_usd == pytest.approx(74_260)
-    assert "USD 74,260" in panel  # was the capital of the site, USD 108,938
+    # the servers with their GPUs (2 x USD 20,000 + 8 x USD 8,565), like every other row
+    assert row.capital_cost_usd == r.cost.gpus_usd == pytest.approx(108_520)
+    assert "USD 108,520" in panel  # not the capital of the site
     column = [c.header for c in COLUMNS].index("Indicative\ncost (USD)")
-    assert step3.model.texts[0][column] == "74,260 *"  # the chosen row (★), * its footnote
+    assert step3.model.texts[0][column] == "108,520 *"  # the chosen row (★), * its footnote
 
 
 def test_the_decode_bars_add_up_to_the_stated_step_and_name_what_bounds_it(step4, controller):
@@ -46,11 +46,11 @@ def test_the_decode_bars_add_up_to_the_stated_step_and_name_what_bounds_it(step4
     assert sum(solid) == pytest.approx(parts.step_s * 1e3, rel=1e-9)
     assert parts.step_s == pytest.approx(controller.result.performance.at_concurrency.itl_s,
                                          rel=0.01)
-    assert chart.title_text == "At 40 users: 92.0 ms per step (solid bars), memory-bound"
+    assert chart.title_text == "At 20 users: 64.3 ms per step (solid bars), memory-bound"
     assert "Memory-bound: reading the weights takes longer" in step4.breakdown_note.text()
     hidden = [text.toPlainText() for field, text in zip(chart.PARTS, chart.values, strict=True)
               if field in parts.overlapped]
-    assert hidden == ["5.7 ms, overlapped", "15.8 ms, overlapped"]
+    assert hidden == ["2.9 ms, overlapped", "7.7 ms, overlapped"]
 
 
 def test_the_naive_line_is_the_guides_rule_on_the_active_parameters(qtbot, step4, controller):
@@ -67,7 +67,7 @@ def test_the_naive_line_is_the_guides_rule_on_the_active_parameters(qtbot, step4
 def test_step4_levers_include_more_replicas_and_let_the_tool_choose(step4, controller):
     controller.wait_until_idle()
     changes = [lever.change for lever in controller.result.performance.levers]
-    assert "40 times the replicas (one user per replica)" in changes
+    assert "20 times the replicas (one user per replica)" in changes
     chosen = [c for c in changes if c.startswith("Let the tool choose: ")]
     # one configuration of the search, by the capital of the servers with their GPUs
     assert len(chosen) == 1
@@ -75,8 +75,10 @@ def test_step4_levers_include_more_replicas_and_let_the_tool_choose(step4, contr
     assert chosen[0] in shown and changes[-1] in shown
 
 
-def test_step4_shows_no_figures_at_a_load_that_does_not_fit(step4, controller):
+def test_step4_shows_no_figures_at_a_load_that_does_not_fit(step4, controller,
+                                                            no_request_fits):
+    controller.load(no_request_fits, None)
     load = [step4.points.item(1, column).text() for column in range(2, 5)]
     assert load == ["does not fit"] * 3
-    assert step4.unfit.text().startswith("Does not fit: 40 users")
+    assert step4.unfit.text().startswith("Does not fit: the weights, the runtime and one")
     assert not any(badge.isVisibleTo(step4) for badge in step4.badges.values())

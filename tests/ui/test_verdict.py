@@ -40,12 +40,24 @@ def open_example(controller, name: str, **changes) -> None:
     controller.load(data, None)
 
 
-def test_the_worked_example_shows_does_not_fit_and_the_fix_not_speed_figures(panel, step3,
-                                                                             controller):
+def test_the_worked_example_shows_the_missed_speed_once_everywhere(panel, step3, controller):
+    """Issue 14: its 40 users take two replicas of 20 (one holds 39), which fit and miss the
+    speed target; Step 3's badge, the summary's rows and its verdict say the same."""
+    rows = shown_rows(panel)
+    assert rows["Tokens/s per user"].startswith("15.5 tokens/s")
+    assert panel.verdict.text().count("Misses the speed target at 20 users per replica") == 1
+    assert panel.speed_badge.isVisibleTo(panel)
+    assert step3.verdict_badge.text() == "misses tokens/s"
+
+
+def test_a_load_that_does_not_fit_shows_does_not_fit_and_the_fix_not_speed_figures(
+        panel, step3, controller, no_request_fits):
+    controller.load(no_request_fits, None)
     rows = shown_rows(panel)
     assert rows["Tokens/s per user"] == rows["TTFT"] == "does not fit"
-    assert panel.verdict.text().count("Does not fit: 40 users at 8,192 tokens") == 1
-    assert "Fix: an FP8 KV cache" in panel.verdict.text()
+    assert panel.verdict.text().count("Does not fit: the weights, the runtime and one "
+                                      "sequence at 131,072 tokens") == 1
+    assert "Fix: more GPUs per replica" in panel.verdict.text()
     assert not panel.speed_badge.isVisibleTo(panel)  # no "target missed" beside "does not fit"
     assert step3.verdict_badge.text() == "does not fit"  # was "misses tokens/s"
 
@@ -83,25 +95,33 @@ def test_a_fine_tune_shows_the_training_verdict_everywhere(qtbot, panel, step3, 
     assert memory.fit_badge.text() == "Serving the trained model does not fit"
 
 
-def test_the_verdict_speaks_german(panel, controller):
+def test_the_verdict_speaks_german(panel, controller, no_request_fits):
+    controller.load(no_request_fits, None)
     controller.set_language("de")
-    assert "Passt nicht: 40 Nutzer" in panel.verdict.text()
+    assert "Passt nicht:" in panel.verdict.text()
     assert shown_rows(panel)["TTFT"] == "passt nicht"
 
 
-def test_the_report_page_leads_its_targets_with_the_verdict(qtbot, controller):
+def test_the_report_page_leads_its_targets_with_the_verdict(qtbot, controller,
+                                                           no_request_fits):
     from app.ui.pages.report import ReportPage
 
     page = ReportPage(controller)
     qtbot.addWidget(page)
     controller.wait_until_idle()
     page.show_result(controller.result)
-    assert "Does not fit: 40 users at 8,192 tokens" in page.browser.toPlainText()
+    assert "Misses the speed target at 20 users per replica" in page.browser.toPlainText()
+    controller.load(no_request_fits, None)
+    controller.wait_until_idle()
+    page.show_result(controller.result)
+    assert "Does not fit: the weights, the runtime and one sequence" in page.browser.toPlainText()
 
 
-def test_compare_shows_the_verdict_and_no_speed_for_a_load_that_does_not_fit(controller):
+def test_compare_shows_the_verdict_and_no_speed_for_a_load_that_does_not_fit(controller,
+                                                                             no_request_fits):
     from app.ui.compare_model import KEY_FIGURES, column, passes
 
+    controller.load(no_request_fits, None)
     r = controller.result
     shown = dict(zip([label for label, _ in KEY_FIGURES], column(r), strict=True))
     assert shown["Verdict"] == "does not fit" and passes(r, "Verdict") is False

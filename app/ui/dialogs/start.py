@@ -36,9 +36,10 @@ TEMPLATES = (("Chat assistant (online inference)", "small-chat"),
              ("Pre-training", "pretrain"),
              ("Assistant with retrieval (RAG)", "rag-assistant"))
 WORKED = "worked-example"
-WORKED_NOTE = ("{name}: the sizing guide's own plan, which does not fit: its 40 users need more "
-               "memory than 2 x RTX PRO 6000 have; an FP8 KV cache or letting the tool choose "
-               "fixes it")
+WORKED_NOTE = ("{name}: the sizing guide's own plan, which misses its speed target: its 40 "
+               "users need more memory than one replica of 2 x RTX PRO 6000 has, so they take "
+               "two replicas, and each user still gets about half the 30 tokens/s asked; "
+               "Step 4 shows what would meet it")
 ROLE = Qt.ItemDataRole.UserRole
 
 
