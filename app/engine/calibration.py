@@ -72,6 +72,7 @@ GPU_PATTERNS = (
     (r"h200", "h200-sxm"),
     (r"h100 pcie", "h100-pcie"),
     (r"h100", "h100-sxm"),
+    (r"a100-pcie-80", "a100-pcie-80"),
     (r"a100", "a100-sxm-80"),
     (r"l40s", "l40s"),
     (r"rtx 4090", "rtx-4090"),

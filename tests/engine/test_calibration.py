@@ -122,6 +122,14 @@ def test_the_engine_release_line_is_read_from_the_text(engine, text, expected):
     assert engine_version_class(engine, text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("A100-PCIE-80GB (doc column)", "a100-pcie-80"), ("A100 SXM 80GB", "a100-sxm-80"),
+    ("A100 80GB (SXM/PCIe not stated)", "a100-sxm-80"),
+])
+def test_the_a100_pcie_column_is_its_own_gpu(text, expected):
+    assert normalise_case({**RAW, "gpu": text}).gpu == expected
+
+
 def test_a_gaudi_case_is_skipped_because_no_engine_profile_serves_it():
     """The catalog has Gaudi 3 as hardware, but no engine profile for vLLM's HPU plugin or
     optimum-habana: predicting it with a CUDA engine's factors would be a made-up figure."""
