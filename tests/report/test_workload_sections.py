@@ -18,17 +18,32 @@ LAST = {"en": "14 Signature", "de": "14 Signatur"}
 ABSENT = ("Training", "Retrieval (RAG)", "CPU inference", "Inferenz auf CPUs")
 
 
-@pytest.fixture(scope="module", params=sorted(HEADINGS))
-def example(request):
-    return request.param, sized(request.param)
+@pytest.fixture(scope="module")
+def cases():
+    """Each example sized once for this module."""
+    return {name: sized(name) for name in HEADINGS}
+
+
+@pytest.fixture(scope="module")
+def report_pages(cases, catalog):
+    """The report's page texts per (example, language), each built once for this module."""
+    built: dict[tuple[str, str], list[str]] = {}
+
+    def pages(name: str, lang: str) -> list[str]:
+        if (name, lang) not in built:
+            case = cases[name]
+            built[name, lang] = pages_text(build_report(case.scenario, case.result, lang=lang,
+                                                        catalog=catalog,
+                                                        report_date=REPORT_DATE))
+        return list(built[name, lang])
+
+    return pages
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_section_heading_in_contents_and_body(example, catalog, lang):
-    name, case = example
-    pdf = build_report(case.scenario, case.result, lang=lang, catalog=catalog,
-                       report_date=REPORT_DATE)
-    pages = pages_text(pdf)
+@pytest.mark.parametrize("name", sorted(HEADINGS))
+def test_section_heading_in_contents_and_body(report_pages, name, lang):
+    pages = report_pages(name, lang)
     heading = HEADINGS[name][0 if lang == "en" else 1]
     assert heading in pages[1]
     assert any(heading in page for page in pages[2:])
@@ -36,11 +51,9 @@ def test_section_heading_in_contents_and_body(example, catalog, lang):
     assert LAST[lang] in pages[1]
 
 
-def test_training_figures_in_the_report(catalog):
-    case = sized("pretrain")
-    tr = case.result.training
-    text = "\n".join(pages_text(build_report(case.scenario, case.result, lang="en",
-                                             catalog=catalog, report_date=REPORT_DATE)))
+def test_training_figures_in_the_report(cases, report_pages):
+    tr = cases["pretrain"].result.training
+    text = "\n".join(report_pages("pretrain", "en"))
     assert "Memory per GPU" in text and "Optimizer states" in text
     assert f"chosen: {tr.gpus_total:,} GPUs" in text
     assert "Figure: time to train against the number of GPUs." in text
