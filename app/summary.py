@@ -107,7 +107,9 @@ def scale(r: SizingResult) -> list[str]:
     gpus = plural(s.gpus_total, msg("{n} GPU in replicas"), msg("{n} GPUs in replicas"),
                   n=s.gpus_total).text()
     autoscaling = replica_range(s.autoscale_min_replicas, s.autoscale_max_replicas).text()
-    lines.append(f"  {s.nodes} node(s) of {s.server}, {gpus}; autoscaling {autoscaling}")
+    nodes = plural(s.nodes, msg("{n:,} node of {server}"), msg("{n:,} nodes of {server}"),
+                   n=s.nodes, server=s.server_shown).text()
+    lines.append(f"  {nodes}, {gpus}; autoscaling {autoscaling}")
     cost = (priced_total(f"USD {c.capital_usd:,.0f}", c.unpriced).text() if c.capital_usd
             else "no price in the catalog")
     lines.append(f"  capital (indicative): {cost}. {c.note}")

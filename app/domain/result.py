@@ -433,6 +433,10 @@ class ScaleResult(Frozen):
     gpus_total: int = Field(description="GPUs of all replicas [-].")
     server: str = Field(
         description="Server id (a generic-<gpu> planning server where the catalog has none).")
+    server_name: str = Field(
+        default="", description="The server's product name, as the catalog (or the generic "
+                                "planning server) names it; what the views show, '' in results "
+                                "saved before it existed (the views then show the id).")
     gpus_per_node: int = Field(description="GPUs a node takes [-].")
     replicas_per_node: int = Field(
         description="Replicas sharing a node; 0 when a replica spans nodes [-].")
@@ -473,6 +477,12 @@ class ScaleResult(Frozen):
                           "the other would need; None for training.")
     explanation: list[str] = Field(default_factory=list, description="Plain sentences (English).")
     messages: list[Message] = Field(default_factory=list, description="The same, translatable.")
+
+    @property
+    def server_shown(self) -> str:
+        """The server as the views name it: its product name, else (an older result) its
+        id."""
+        return self.server_name or self.server
 
 
 class FacilityResult(Frozen):

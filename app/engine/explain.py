@@ -337,6 +337,7 @@ def scale_result(catalog: Catalog, config: Configuration, p: PerformanceResult,
     return ScaleResult(
         redundancy=r.demand.redundancy, replicas_for_load=load, replicas=plan.replicas,
         gpus_total=plan.replicas * config.replica.gpus, server=plan.server.id,
+        server_name=plan.server.name,
         gpus_per_node=plan.server.gpu_count, replicas_per_node=plan.replicas_per_node,
         nodes_per_replica=plan.nodes_per_replica, nodes=plan.nodes,
         autoscale_min_replicas=autoscale_min_replicas(r.demand.redundancy, plan.replicas),

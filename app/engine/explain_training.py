@@ -139,7 +139,8 @@ def training_scale(plan: TrainingPlan, t: TrainingResult, tier: StorageTier,
     messages.insert(1, failure)
     return ScaleResult(
         redundancy="none", replicas_for_load=t.data_parallel, replicas=t.data_parallel,
-        gpus_total=t.gpus_total, server=plan.node.server, gpus_per_node=gpn,
+        gpus_total=t.gpus_total, server=plan.node.server, server_name=server_name,
+        gpus_per_node=gpn,
         replicas_per_node=per_node, nodes_per_replica=nodes_per_replica, nodes=nodes,
         autoscale_min_replicas=t.data_parallel, autoscale_max_replicas=t.data_parallel,
         cold_start_s=resume, storage_tier=tier.id, batch_completion_hours=None,

@@ -486,7 +486,7 @@ def topology_chart(result: SizingResult, width: float, lang: str) -> Drawing:
     caption = plural(scale.gpus_per_node,
                      msg("{nodes} x {server}, {gpus} GPU each; scale-up: {scale_up}"),
                      msg("{nodes} x {server}, {gpus} GPUs each; scale-up: {scale_up}"),
-                     nodes=scale.nodes, server=scale.server, gpus=scale.gpus_per_node,
+                     nodes=scale.nodes, server=scale.server_shown, gpus=scale.gpus_per_node,
                      scale_up=message(infra.network.scale_up_message, infra.network.scale_up,
                                       lang) if infra else "–").text(lang)
     drawing.add(String(0, 6, caption[:140], fontName=FONT, fontSize=6.8, fillColor=INK))

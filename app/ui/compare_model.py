@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app import api
-from app.catalog.loader import default_catalog
 from app.domain.catalog import Catalog
 from app.domain.result import SizingResult, priced_total
 from app.i18n import msg, plural
@@ -110,10 +109,8 @@ def _speed(r: SizingResult) -> str:
 
 
 def _nodes(r: SizingResult) -> str:
-    """'2 x NVIDIA DGX H200': the server's catalog name (its id when the catalog has none)."""
-    server = default_catalog().servers.get(r.scale.server)
-    name = server.name if server is not None else r.scale.server
-    return f"{number(r.scale.nodes, ',d')} x {name}"
+    """'2 x NVIDIA DGX H200': the server's product name (``ScaleResult.server_shown``)."""
+    return f"{number(r.scale.nodes, ',d')} x {r.scale.server_shown}"
 
 
 def _cost(r: SizingResult) -> str:

@@ -193,7 +193,7 @@ class SummaryPanel(QFrame):
             values["Replicas"] = replicas_text(s.replicas_for_load, s.replicas, s.redundancy)
         if s.planning is not None:  # none for training: no expected range to plan at
             values["Planned at"] = planning_text(s.planning)
-        values["Nodes"] = f"{number(s.nodes, ',d')} x {self.server_name(s.server)}"
+        values["Nodes"] = f"{number(s.nodes, ',d')} x {s.server_shown}"
         values["IT power"] = watts(r.facility.it_power_w)
         return values
 
@@ -222,7 +222,3 @@ class SummaryPanel(QFrame):
             + (f" ({t('target')} {seconds(p.targets['ttft_s'])})" if p.targets else ""),
         }
 
-    def server_name(self, server_id: str) -> str:
-        """The catalog's name of a server (its id when the catalog has none: a generic one)."""
-        server = self.controller.catalog.servers.get(server_id)
-        return server.name if server is not None else server_id

@@ -165,6 +165,13 @@ def test_size_example_prints_the_five_steps(capsys, name):
     assert f"Model: {model_name(example['model'])} (" in text
 
 
+def test_the_text_summary_names_the_server_and_counts_nodes_in_words(capsys):
+    """Step 5's line names the server by product, not by catalog id, without "node(s)"."""
+    text = run(capsys, "size", "--example", "worked-example").out
+    assert "  2 nodes of 4-GPU PCIe Gen5 server, 2U (generic), 8 GPUs in replicas" in text
+    assert "node(s)" not in text and "pcie-4gpu-2u" not in text
+
+
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_size_example_json_has_the_contract_keys(capsys, name):
     result = run(capsys, "size", "--example", name, "--json")

@@ -222,3 +222,14 @@ def test_the_summary_gives_the_results_one_verdict_with_the_fix(pages, worked):
     assert ("Misses the speed target at 20 users per replica: 15.5 tokens/s per user against "
             "30; Step 4 lists what would meet it.") in text
     assert "Does not fit" not in text
+
+
+def test_the_servers_are_named_by_product_not_by_catalog_id(pages, worked):
+    """The summary's and the scale section's "Servers" rows and the network drawing's caption
+    name the server as the catalog does, never its id (``pcie-4gpu-2u``)."""
+    s = worked.result.scale
+    assert (s.server, s.server_name) == ("pcie-4gpu-2u", "4-GPU PCIe Gen5 server, 2U (generic)")
+    text = " ".join(" ".join(pages).split())
+    assert "2 x 4-GPU PCIe Gen5 server, 2U (generic), 8 GPUs in total" in text
+    assert "2 x 4-GPU PCIe Gen5 server, 2U (generic) (4 GPUs each" in text
+    assert "pcie-4gpu-2u" not in text

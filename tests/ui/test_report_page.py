@@ -33,7 +33,8 @@ def test_report_follows_edits(report, controller):
     controller.recompute()
     after = report.text()
     assert after != before
-    assert controller.result.scale.replicas == 1 and "One replica of" in after
+    # the worked example's 40 users take two replicas of 20 (#14), none spare
+    assert controller.result.scale.replicas == 2 and "2 replicas of" in after
 
 
 def test_export_button_is_available(report):

@@ -126,3 +126,15 @@ def test_compare_shows_the_verdict_and_no_speed_for_a_load_that_does_not_fit(con
     shown = dict(zip([label for label, _ in KEY_FIGURES], column(r), strict=True))
     assert shown["Verdict"] == "does not fit" and passes(r, "Verdict") is False
     assert shown["Tokens/s per user at load"] == shown["TTFT at load"] == "does not fit"
+
+
+def test_the_summary_and_step5_name_the_server_not_its_catalog_id(qtbot, panel, controller):
+    from app.ui.pages.redundancy import RedundancyPage
+
+    step5 = RedundancyPage(controller)
+    qtbot.addWidget(step5)
+    name = "4-GPU PCIe Gen5 server, 2U (generic)"
+    assert controller.result.scale.server == "pcie-4gpu-2u"
+    assert shown_rows(panel)["Nodes"] == f"2 x {name}"
+    nodes = step5.figure_texts(controller.result)["Nodes"]
+    assert nodes.startswith(f"2 x {name}") and "pcie-4gpu-2u" not in nodes

@@ -24,7 +24,7 @@ def section_scale(ctx: Context) -> list[Flowable]:
         (ctx.t("Servers"), plural(
             s.gpus_per_node, msg("{nodes} x {server} ({per_node} GPU each, {replicas}, {span})"),
             msg("{nodes} x {server} ({per_node} GPUs each, {replicas}, {span})"),
-            nodes=s.nodes, server=s.server, per_node=s.gpus_per_node,
+            nodes=s.nodes, server=s.server_shown, per_node=s.gpus_per_node,
             replicas=plural(s.replicas_per_node, msg("{n} replica per server"),
                             msg("{n} replicas per server"), n=s.replicas_per_node).text(lang),
             span=plural(s.nodes_per_replica, msg("{n} server per replica"),

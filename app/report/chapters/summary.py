@@ -28,7 +28,7 @@ def section_summary(ctx: Context) -> list[Flowable]:
                                   redundancy=redundancy(ctx, s.redundancy))),
         (ctx.t("Servers"), plural(s.gpus_total, msg("{nodes} x {server}, {gpus} GPU in total"),
                                   msg("{nodes} x {server}, {gpus} GPUs in total"), nodes=s.nodes,
-                                  server=s.server, gpus=s.gpus_total).text(lang)),
+                                  server=s.server_shown, gpus=s.gpus_total).text(lang)),
         (ctx.t("Configuration"), chosen_by),
         (ctx.t("Verdict"), r.verdict.message.text(lang) if r.verdict.message is not None
          else word(lang, r.verdict.state)),  # the result's one verdict, with the fix

@@ -284,7 +284,6 @@ class RedundancyPage(StepPage):
 
     def figure_texts(self, r: SizingResult) -> dict[str, str]:
         s = r.scale
-        server = self.controller.catalog.servers.get(s.server)
         hours = s.batch_completion_hours
         return {
             "Replicas for the load": str(s.replicas_for_load),
@@ -292,7 +291,7 @@ class RedundancyPage(StepPage):
                                             redundancy=s.redundancy.upper()),
             "Nodes": render(plural(s.gpus_per_node, msg("{n} x {server}, {gpus} GPU each"),
                                    msg("{n} x {server}, {gpus} GPUs each"), n=s.nodes,
-                                   server=server.name if server else s.server,
+                                   server=s.server_shown,
                                    gpus=s.gpus_per_node)),
             "Replicas per node": t("up to {n}", n=s.replicas_per_node),
             "Nodes per replica": str(s.nodes_per_replica),

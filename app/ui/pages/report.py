@@ -66,7 +66,7 @@ def configuration_html(r: SizingResult, names: dict[str, str]) -> str:
         replicas=s.replicas, n=c.gpus_per_replica, gpu=names.get(c.gpu, c.gpu),
         t=c.tensor_parallel, p=c.pipeline_parallel, w=c.precision.upper(),
         kv=c.kv_precision.upper(), model=r.model.name, nodes=s.nodes,
-        server=names.get(s.server, s.server)))
+        server=s.server_shown))
     return section("Recommended configuration", f"<p><b>{escape(text)}</b></p>")
 
 
