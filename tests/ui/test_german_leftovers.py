@@ -292,22 +292,27 @@ def test_the_summary_panel_groups_thousands(controller, qtbot):
         f"{s.replicas_for_load:,} für Last".replace(",", "."))
 
 
-def test_the_summary_names_the_redundancy_and_colours_the_memory_bar(qtbot, controller):
+def test_the_summary_names_the_redundancy_and_colours_the_memory_bar(qtbot, controller,
+                                                                    no_request_fits):
     from PySide6.QtGui import QPalette
 
     from app.ui.summary_panel import FAIL, PASS, SummaryPanel
 
     panel = SummaryPanel(controller)
     qtbot.addWidget(panel)
-    assert controller.result.memory.fits is False  # the worked example: FP16 KV is short
-    assert panel.values["Replicas"].text() == "1 for load, 2 with N+1"
-    assert panel.vram_bar.text() == "101% of the usable memory"
-    highlight = panel.vram_bar.palette().color(QPalette.ColorRole.Highlight).name()
-    assert highlight == FAIL
+    # the worked example: one replica holds 39 of its 40 users, so two carry 20 each (#14)
+    assert controller.result.memory.fits is True
+    assert panel.values["Replicas"].text() == "2 for load, 4 with N+1"
+    assert panel.vram_bar.text() == "72% of the usable memory"
+    assert panel.vram_bar.palette().color(QPalette.ColorRole.Highlight).name() == PASS
     controller.edit("precision.kv_cache", "fp8")
     controller.edit("availability.redundancy", "none")
     assert controller.wait_until_idle()
     assert panel.values["Replicas"].text() == "1 for load, no redundancy"
     assert panel.vram_bar.palette().color(QPalette.ColorRole.Highlight).name() == PASS
+    controller.load(no_request_fits, None)  # not one request fits
+    assert controller.wait_until_idle()
+    assert controller.result.memory.fits is False
+    assert panel.vram_bar.palette().color(QPalette.ColorRole.Highlight).name() == FAIL
     controller.set_language("de")
     assert panel.vram_bar.text().endswith("% des nutzbaren Speichers")
