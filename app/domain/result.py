@@ -260,7 +260,23 @@ class PerformanceResult(Frozen):
     messages: list[Message] = Field(default_factory=list, description="The same, translatable.")
 
 
-class Candidate(Frozen):
+def _absent(value) -> bool:
+    """A field left out of the JSON when it is None (not applicable)."""
+    return value is None
+
+
+class ExpertLayout(Frozen):
+    """Expert parallelism and DP attention of a configuration (both absent: off)."""
+
+    expert_parallel: int | None = Field(
+        default=None, exclude_if=_absent,
+        description="Expert-parallel degree e [-] (absent: 1, off).")
+    dp_attention: bool | None = Field(
+        default=None, exclude_if=_absent,
+        description="Data-parallel attention over a stage's GPUs (absent: off).")
+
+
+class Candidate(ExpertLayout):
     ENGLISH = {"reason": "reason_message"}
 
     gpu: str = Field(description="GPU id.")
@@ -296,7 +312,7 @@ def _training_only(value: Any) -> bool:
     return value is None
 
 
-class ChosenConfiguration(Frozen):
+class ChosenConfiguration(ExpertLayout):
     """The configuration the result describes: Step 3's choice (or the one given), and for a
     training result the training layout (``data_parallel``, ``zero_stage``, ``gpus_total``,
     which a serving result's JSON does not carry)."""

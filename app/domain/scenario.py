@@ -150,7 +150,31 @@ class Hardware(Strict):
     gpus_per_replica: int | None = Field(default=None, ge=1, le=4096)
     tensor_parallel: int = Field(default=1, ge=1, le=MAX_TENSOR_PARALLEL)
     pipeline_parallel: int = Field(default=1, ge=1, le=1024)
+    expert_parallel: int = Field(
+        default=1, ge=1, le=MAX_TENSOR_PARALLEL, exclude_if=lambda value: value == 1,
+        description="Expert-parallel degree: the routed experts of a mixture-of-experts model "
+                    "split over this many of a stage's tensor-parallel GPUs (whole experts "
+                    "each); 1 = off. Must divide tensor_parallel and the expert count.")
+    dp_attention: bool = Field(
+        default=False, exclude_if=lambda value: value is False,
+        description="Data-parallel attention: each of a stage's tensor-parallel GPUs runs the "
+                    "attention of its own requests (mixture-of-experts models; needs "
+                    "tensor_parallel >= 2).")
     server: str | None = None
+
+    @model_validator(mode="after")
+    def _experts(self) -> Hardware:
+        if self.tensor_parallel % self.expert_parallel:
+            raise RuleError(msg(
+                "hardware.expert_parallel ({ep:,}) must divide hardware.tensor_parallel "
+                "({tensor:,}): the experts are split over the GPUs of a pipeline stage",
+                ep=self.expert_parallel, tensor=self.tensor_parallel))
+        if self.dp_attention and self.tensor_parallel < 2:
+            raise RuleError(msg(
+                "hardware.dp_attention needs hardware.tensor_parallel of 2 or more (the "
+                "attention ranks are the GPUs of a pipeline stage); it is {tensor:,}",
+                tensor=self.tensor_parallel))
+        return self
 
     @model_validator(mode="after")
     def _product(self) -> Hardware:

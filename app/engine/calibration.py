@@ -137,6 +137,8 @@ class Case:
     replicas: int = 1  # data-parallel replicas behind a system figure
     engine_version: str = "unstated"  # release class (engine_version_class)
     prompts: float | None = None  # requests sent at once when no concurrency is stated
+    expert_parallel: int = 1  # EP degree of a stage's experts (1: off)
+    dp_attention: bool = False  # data-parallel attention over a stage's GPUs
 
 
 def _match(patterns, text: str, what: str) -> str:
@@ -242,13 +244,43 @@ def _replicas(raw: dict, tensor_parallel: int, pipeline_parallel: int) -> int:
     return int(gpus) // per_replica
 
 
-def _expert_parallel(raw: dict) -> None:
-    """Refuse what the engine does not model yet: expert parallelism, data-parallel
-    attention."""
-    ep = raw.get("ep") or 1
-    if int(ep) > 1 or raw.get("dp_attention"):
-        raise ValueError(f"expert parallelism (ep {ep}) and data-parallel attention "
-                         f"({bool(raw.get('dp_attention'))}) are not modelled")
+#: SGLang releases up to this one set the attention-DP degree to the TP size when
+#: ``--enable-dp-attention`` is given (``server_args``: ``self.dp_size = self.tp_size``);
+#: later ones take it from ``--dp`` (default 1: one attention rank, tensor-parallel attention).
+SGLANG_DP_IS_TP_UNTIL = (0, 4, 3)
+
+
+def _expert_parallel(raw: dict, tensor_parallel: int) -> tuple[int, bool]:
+    """The case's expert-parallel degree (1: off) and whether attention is data-parallel
+    over the GPUs of a stage (SGLang ``--dp`` equal to ``--tp``, TensorRT-LLM
+    ``enable_attention_dp``).
+
+    ``--enable-dp-attention`` without ``--dp`` on SGLang: DP over every GPU up to
+    :data:`SGLANG_DP_IS_TP_UNTIL`, one rank (so tensor-parallel attention) after it. A stated
+    DP size between 1 and the TP size is refused (not modelled).
+    """
+    ep = int(raw.get("ep") or 1)
+    dp_attention = bool(raw.get("dp_attention"))
+    dp = raw.get("dp")
+    engine = raw.get("engine", "").lower()
+    if dp_attention and dp is None and "sglang" in engine:
+        found = re.search(r"(\d+)\.(\d+)\.(\d+)", engine)
+        release = tuple(int(x) for x in found.groups()) if found else None
+        dp = tensor_parallel if release and release <= SGLANG_DP_IS_TP_UNTIL else 1
+    if dp_attention and dp not in (None, 1, tensor_parallel):
+        raise ValueError(f"DP attention over {dp} of {tensor_parallel} tensor-parallel GPUs "
+                         "is not modelled (only over all of them)")
+    dp_attention = dp_attention and dp != 1 and tensor_parallel > 1
+    if (dp_attention and "sglang" in engine and raw.get("metric_name") in LOADED_TTFT
+            and raw.get("concurrency") not in (None, 1)):
+        raise ValueError("TTFT under load with SGLang's DP attention (prompts wait for the "
+                         "DP ranks' joint prefill steps, measured 4-11 s against a 0.2 s "
+                         "prefill) is not modelled")
+    return ep, dp_attention
+
+
+#: TTFT metrics measured under load (the closed-loop or open-loop mean).
+LOADED_TTFT = ("ttft_mean", "ttft_median")
 
 
 def _parallel(raw: dict, field: str) -> int:
@@ -281,9 +313,9 @@ def normalise_case(raw: dict) -> Case:
     if metric not in METRIC_GROUPS:
         raise ValueError(f"unknown metric '{metric}'")
     weights = _precision(raw["weights_precision"])
-    _expert_parallel(raw)
     tensor_parallel = _parallel(raw, "tp")
     pipeline_parallel = _parallel(raw, "pp")
+    expert_parallel, dp_attention = _expert_parallel(raw, tensor_parallel)
     replicas = _replicas(raw, tensor_parallel, pipeline_parallel)
     return Case(
         id=raw["id"],
@@ -304,6 +336,8 @@ def normalise_case(raw: dict) -> Case:
         replicas=replicas,
         prompts=_concurrency(raw.get("num_prompts")),
         engine_version=engine_version_class(engine, raw["engine"]),
+        expert_parallel=expert_parallel,
+        dp_attention=dp_attention,
     )
 
 
@@ -336,7 +370,7 @@ def predict(case: Case, catalog: Catalog, overrides: dict[str, float] | None = N
     """The engine's figure for the case's metric, in the case's unit."""
     model = catalog.model(case.model)
     choice = Choice(case.gpu, case.tensor_parallel, case.pipeline_parallel, case.weights,
-                    case.kv_cache, case.engine)
+                    case.kv_cache, case.engine, case.expert_parallel, case.dp_attention)
     config = configure(catalog, model, choice, overrides)
     work = Workload(case.prompt_tokens, case.output_tokens)
     replica = config.replica

@@ -64,35 +64,37 @@ def plan_memory(config: Configuration, work: Workload, peak_context: int) -> Mem
     replica = config.replica
     t, p = replica.tensor_parallel, replica.pipeline_parallel
     runtime = runtime_memory(config.model, config.settings, t)
-    weights = weights_per_gpu(replica.weights_bytes, config.model, t, p)
+    weights = weights_per_gpu(replica.held_weights_bytes, config.model, t, p)
     budget = gpu_budget(config.gpu, weights, runtime.total, config.settings)
     kv_bytes = replica.kv_bytes_per_element
-    peak = sequence_kv(config.model, peak_context, kv_bytes, t, p, config.settings)
+    # DP attention: each of the d ranks holds its own sequences, split t/d ways
+    ranks, t_kv = replica.attention_ranks, replica.attention_tensor_parallel
+    peak = sequence_kv(config.model, peak_context, kv_bytes, t_kv, p, config.settings)
     admitted_tokens = (peak_context if config.settings.reserves_full_sequence
                        else math.ceil(work.average_context))
-    admitted = sequence_kv(config.model, admitted_tokens, kv_bytes, t, p, config.settings)
+    admitted = sequence_kv(config.model, admitted_tokens, kv_bytes, t_kv, p, config.settings)
     return MemoryPlan(
         budget=budget,
         runtime=runtime,
         kv_per_sequence_peak=peak,
         kv_per_sequence_admitted=admitted,
-        sequences_at_peak=sequences_that_fit(budget.kv_budget, peak),
-        sequences_admitted=sequences_that_fit(budget.kv_budget, admitted),
-        batch_limit=config.settings.batch_limit,
+        sequences_at_peak=ranks * sequences_that_fit(budget.kv_budget, peak),
+        sequences_admitted=ranks * sequences_that_fit(budget.kv_budget, admitted),
+        batch_limit=config.batch_limit,
     )
 
 
 def saturation_of(config: Configuration, plan: MemoryPlan, work: Workload) -> Points:
     """Maximum-throughput operating point (what offline benchmarks measure)."""
     batch = saturation_batch(plan.sequences_admitted, plan.batch_limit,
-                             config.settings.max_batched_tokens, work)
+                             config.token_budget, work)
     return saturation(config.replica, work, batch)
 
 
 def batch_cap(config: Configuration, plan: MemoryPlan, work: Workload) -> float:
     """Most sequences that decode together under load [-] (at least one)."""
     return float(max(saturation_batch(plan.sequences_admitted, plan.batch_limit,
-                                      config.settings.max_batched_tokens, work), 1))
+                                      config.token_budget, work), 1))
 
 
 def points_at(config: Configuration, plan: MemoryPlan, work: Workload,

@@ -687,6 +687,8 @@ def inputs_after_defaults(r: Resolved, config: Configuration) -> Scenario:
         "hardware": Hardware.model_construct(
             gpu=config.gpu.id, gpus_per_replica=config.replica.gpus,
             tensor_parallel=config.tensor_parallel, pipeline_parallel=config.pipeline_parallel,
+            expert_parallel=config.replica.expert_parallel,
+            dp_attention=config.replica.dp_attention,
             server=scenario.hardware.server if scenario.hardware else None),
         "serving": scenario.serving.model_copy(update={
             "memory_fraction": s.memory_fraction, "max_batch_size": s.batch_limit,

@@ -107,10 +107,43 @@ class Replica:
     moe_half_tokens: float = 0.0  # tokens per expert at half the dense GEMM efficiency
     routed_weights_bytes: float | None = None  # as loaded; None: the average bytes/param
     idle_weights_bytes: float = 0.0  # held but not read per step (speculative heads)
+    expert_parallel: int = 1  # EP ranks the routed experts are split over (1: off)
+    dp_attention: bool = False  # each GPU of a stage runs its own requests' attention
 
     @property
     def gpus(self) -> int:
         return self.tensor_parallel * self.pipeline_parallel
+
+    @property
+    def attention_ranks(self) -> int:
+        """Data-parallel attention ranks of a stage: ``t`` with DP attention, else 1 [-]."""
+        return self.tensor_parallel if self.dp_attention else 1
+
+    @property
+    def attention_tensor_parallel(self) -> int:
+        """GPUs one attention (and the other non-expert weights) is split over [-]."""
+        return self.tensor_parallel // self.attention_ranks
+
+    def rank_share(self, sequences) -> np.ndarray:
+        """Share of a step's sequences the busiest attention rank holds [-].
+
+        Without DP attention every GPU of a stage works on all of them (1). With ``d`` DP
+        attention ranks the requests are spread over the ranks, ``1 / min(d, sequences)``:
+        one sequence alone keeps one rank busy while the others wait for it.
+        """
+        sequences = np.maximum(np.asarray(sequences, dtype=float), 1.0)
+        return 1.0 / np.minimum(float(self.attention_ranks), sequences)
+
+    @property
+    def non_expert_bytes(self) -> float:
+        """Weights besides the routed experts, whole model, one copy [B]."""
+        return max(self.weights_bytes - self.routed_bytes, 0.0)
+
+    @property
+    def held_weights_bytes(self) -> float:
+        """Weights the GPUs of a replica hold together [B]: with DP attention every rank
+        holds the non-expert weights split only ``t / d`` ways, so they are held ``d`` times."""
+        return self.weights_bytes + (self.attention_ranks - 1) * self.non_expert_bytes
 
     @property
     def layers_per_stage(self) -> float:
@@ -194,14 +227,27 @@ class Replica:
         return attention_width(self.model)
 
     def kv_bytes_per_token_per_gpu(self) -> float:
-        """KV cache per token held by one GPU (all layers of a stage) [B]."""
+        """KV cache per token of the replica's sequences, per GPU (all layers of a stage)
+        [B]. With DP attention a token's cache lives on its own rank only, split
+        ``t / d`` ways (MLA's latent is no longer copied to every tensor-parallel GPU), so
+        on average a GPU holds ``1 / d`` of it."""
         return kv_bytes_per_token(self.model, self.kv_bytes_per_element,
-                                  self.tensor_parallel) / self.pipeline_parallel
+                                  self.attention_tensor_parallel) / self.pipeline_parallel \
+            / self.attention_ranks
 
-    def kv_read_bytes_per_gpu(self, context_tokens: float) -> float:
-        """Cache bytes one sequence's decode step reads on one GPU of a stage [B]."""
-        return kv_read_bytes_per_sequence(self.model, context_tokens, self.kv_bytes_per_element,
-                                          self.tensor_parallel) / self.pipeline_parallel
+    def kv_read_bytes_per_gpu(self, context_tokens: float, sequences=1.0) -> np.ndarray:
+        """Cache bytes per sequence of a step of ``sequences`` that the busiest GPU of a
+        stage reads [B] (times ``sequences``: the step's KV read on that GPU)."""
+        per_rank = kv_read_bytes_per_sequence(
+            self.model, context_tokens, self.kv_bytes_per_element,
+            self.attention_tensor_parallel) / self.pipeline_parallel
+        return per_rank * self.rank_share(sequences)
+
+    def non_expert_share(self, sequences) -> np.ndarray:
+        """Share of a step's attention and dense-layer work one GPU does [-]: ``1/t``
+        without DP attention; with it the busiest rank's share of the sequences, split
+        ``t / d`` ways."""
+        return self.rank_share(sequences) / self.attention_tensor_parallel
 
 
 def experts_touched(experts: int, per_token: int, tokens) -> np.ndarray:
@@ -239,23 +285,33 @@ def grouped_gemm_share(replica: Replica, step_tokens) -> np.ndarray:
     return rows / (rows + replica.moe_half_tokens)
 
 
-def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float) -> np.ndarray:
+def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float,
+                   sequences=1.0) -> np.ndarray:
     """Time of the weight matrix multiplications of ``tokens`` tokens on one GPU of a stage,
-    in a step of ``step_tokens`` tokens [s].
+    in a step of ``step_tokens`` tokens of ``sequences`` requests [s].
 
-    ``2 * (P_dense + P_routed / share) / (t p) * tokens / (peak * eta)``: the routed experts'
-    part runs at :func:`grouped_gemm_share` of the dense efficiency.
+    ``2 * (P_dense s_rank + P_routed / (share t)) / p * tokens / (peak * eta)``: the routed
+    experts' part runs at :func:`grouped_gemm_share` of the dense efficiency and is split over
+    the ``t`` GPUs of a stage (tensor- or expert-parallel alike); the rest at the busiest
+    GPU's share ``s_rank`` (:meth:`Replica.non_expert_share`, ``1/t`` without DP attention).
     """
     share = grouped_gemm_share(replica, step_tokens)
     routed = replica.routed_params_active
     dense = replica.matmul_params_active - routed
-    per_token = 2 * (dense + routed / share) / replica.pipeline_parallel / replica.tensor_parallel
+    per_token = 2 * (dense * replica.non_expert_share(sequences)
+                     + routed / share / replica.tensor_parallel) / replica.pipeline_parallel
     return np.asarray(tokens, dtype=float) * per_token / (replica.peak_flops * efficiency)
 
 
 def weights_read_bytes(replica: Replica, tokens) -> np.ndarray:
-    """Weight bytes one GPU reads in a step that processes ``tokens`` tokens [B]."""
-    per_gpu = replica.always_read_bytes / replica.gpus
+    """Weight bytes one GPU reads in a step that processes ``tokens`` tokens [B].
+
+    The non-expert weights split ``t / d`` ways (``d`` DP-attention ranks, 1 without), the
+    touched experts' over the ``t`` GPUs of the stage: with ``e``-way expert parallelism a
+    GPU holds ``E / e`` whole experts and reads the touched ones among them, in expectation
+    the same bytes as ``t``-way slices of every touched expert.
+    """
+    per_gpu = replica.always_read_bytes * replica.attention_ranks / replica.gpus
     moe = replica.model.moe
     if moe is None:
         return np.full_like(np.asarray(tokens, dtype=float), per_gpu)
@@ -274,6 +330,45 @@ def allreduce_time(replica: Replica, tokens, collectives: float) -> np.ndarray:
     link = replica.gpu.scale_up_bytes_per_s * f.comm_efficiency
     volume = 2 * (t - 1) / t * tokens * replica.model.hidden_size * BYTES_16BIT
     return collectives * (f.comm_latency_s + volume / link)
+
+
+def dispatch_ranks(experts: int, per_token: int, ranks: int) -> float:
+    """Other expert-parallel ranks one token is sent to [-]: each of the ``e - 1`` other
+    ranks holds ``E / e`` experts and receives the token when one of its ``k`` experts is
+    there, ``(e - 1) (1 - (1 - 1/e)^k)`` for uniform routing (at most ``min(k, e - 1)``; a
+    token goes once to a rank whatever the number of its experts there, as DeepEP does)."""
+    if ranks <= 1:
+        return 0.0
+    return (ranks - 1) * (1.0 - (1.0 - 1.0 / ranks) ** min(per_token, experts))
+
+
+def communication_time(replica: Replica, tokens, sequences, layers: float) -> np.ndarray:
+    """Collectives of a step of ``tokens`` tokens over ``layers`` layers on one GPU [s].
+
+    - Without DP attention: two ring all-reduces per layer (after attention and after the
+      MLP or MoE), expert parallelism or not (the tokens are on every GPU already; the
+      experts' outputs are summed by the second all-reduce).
+    - With DP attention and expert parallelism: no collective for attention; per MoE layer an
+      all-to-all dispatch and combine, each moving the busiest rank's tokens' hidden state
+      (16 bit) to :func:`dispatch_ranks` other ranks over the scale-up link (DeepSeek-V3
+      report, section 3.2.2; SGLang's DP attention).
+    - With DP attention and tensor-parallel experts: per MoE layer an all-gather of the
+      tokens and a reduce-scatter of the outputs, the volume of one all-reduce.
+    Dense layers of a DP-attention replica run on each rank's own tokens (no collective).
+    """
+    tokens = np.asarray(tokens, dtype=float)
+    if not replica.dp_attention or replica.model.moe is None:
+        return allreduce_time(replica, tokens, 2 * layers)
+    moe = replica.model.moe
+    moe_layers = layers * (replica.model.layers - moe.dense_layers) / replica.model.layers
+    if replica.expert_parallel <= 1:
+        return allreduce_time(replica, tokens, moe_layers)
+    f = replica.factors
+    link = replica.gpu.scale_up_bytes_per_s * f.comm_efficiency
+    remote = dispatch_ranks(moe.experts, moe.experts_per_token, replica.expert_parallel)
+    volume = tokens * replica.rank_share(sequences) * remote * replica.model.hidden_size \
+        * BYTES_16BIT
+    return 2 * moe_layers * (f.comm_latency_s + volume / link)
 
 
 @dataclass(frozen=True)
@@ -311,24 +406,27 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     prompt_tokens : length of the prompts being prefilled [tokens]
     """
     f = replica.factors
-    pp, tp = replica.pipeline_parallel, replica.tensor_parallel
+    pp = replica.pipeline_parallel
     micro = np.maximum(np.atleast_1d(np.asarray(batch, dtype=float)) / pp, 1.0)
     prefill_tokens = micro * prefill_ratio
     tokens = micro + prefill_tokens
     bandwidth = replica.gpu.memory_bandwidth_bytes_per_s
     weights_s = weights_read_bytes(replica, tokens) / (bandwidth * f.eta_mem)
-    decode_s = matmul_seconds(replica, micro, tokens, f.eta_decode)
-    prefill_s = matmul_seconds(replica, prefill_tokens, tokens, f.eta_prefill)
-    prefill_s = prefill_s + attention_flops(replica, prefill_tokens, prompt_tokens / 2) / tp \
+    share = replica.non_expert_share(micro)  # 1/t without DP attention
+    decode_s = matmul_seconds(replica, micro, tokens, f.eta_decode, micro)
+    prefill_s = matmul_seconds(replica, prefill_tokens, tokens, f.eta_prefill, micro)
+    prefill_s = prefill_s + attention_flops(replica, prefill_tokens, prompt_tokens / 2) * share \
         / (replica.prefill_attention_peak_flops * f.eta_prefill)
-    kv_s = micro * replica.kv_read_bytes_per_gpu(context_tokens) / (bandwidth * f.eta_kv)
-    attention_s = np.maximum(kv_s, attention_flops(replica, micro, context_tokens) / tp
+    kv_s = micro * replica.kv_read_bytes_per_gpu(context_tokens, micro) / (bandwidth * f.eta_kv)
+    attention_s = np.maximum(kv_s, attention_flops(replica, micro, context_tokens) * share
                              / (replica.decode_attention_peak_flops * f.eta_decode))
-    comm_s = allreduce_time(replica, tokens, 2 * replica.layers_per_stage)
+    comm_s = communication_time(replica, tokens, micro, replica.layers_per_stage)
     layers = replica.layers_per_stage * f.layer_overhead_s
     stage = np.maximum(weights_s, decode_s + prefill_s) + attention_s + comm_s + layers
     sequences = np.maximum(np.atleast_1d(np.asarray(batch, dtype=float)), 1.0)
-    scheduler_s = f.step_overhead_s + f.sequence_overhead_s * sequences
+    # each DP-attention rank schedules its own requests (one scheduler per rank)
+    scheduler_s = f.step_overhead_s + f.sequence_overhead_s * sequences \
+        * replica.rank_share(sequences)
     itl = pp * stage + scheduler_s
     overhead = pp * layers + scheduler_s
     return StepTimes(weights_s * pp, attention_s * pp, decode_s * pp, prefill_s * pp,
@@ -362,14 +460,16 @@ def batch_prefill_time(replica: Replica, prompts: float, prompt_tokens: float) -
     chunk = min(tokens, replica.max_batched_tokens)
     chunks = math.ceil(tokens / replica.max_batched_tokens)
     attention = tokens * attention_flops_per_token(replica.model, prompt_tokens / 2)
-    compute_s = (attention / replica.tensor_parallel
-                 / (replica.prefill_attention_peak_flops * f.eta_prefill)
-                 + float(matmul_seconds(replica, tokens, chunk, f.eta_prefill))
+    share = float(np.atleast_1d(replica.non_expert_share(prompts))[0])
+    compute_s = (attention * share / (replica.prefill_attention_peak_flops * f.eta_prefill)
+                 + float(np.atleast_1d(matmul_seconds(replica, tokens, chunk, f.eta_prefill,
+                                                      prompts))[0])
                  * replica.pipeline_parallel)
     bandwidth = replica.gpu.memory_bandwidth_bytes_per_s * f.eta_mem
     weights_s = float(np.atleast_1d(weights_read_bytes(replica, chunk))[0]) / bandwidth
     weights_s *= replica.pipeline_parallel
-    comm_s = float(allreduce_time(replica, tokens, 2 * replica.model.layers))
+    comm_s = float(np.atleast_1d(communication_time(replica, tokens, prompts,
+                                                    replica.model.layers))[0])
     comm_s += replica.model.layers * f.layer_overhead_s * chunks
     return max(compute_s, chunks * weights_s) + comm_s
 

@@ -32,7 +32,19 @@ STILL_SHORT = {
 
 def current_choice(config: Configuration) -> Choice:
     return Choice(config.gpu.id, config.tensor_parallel, config.pipeline_parallel,
-                  config.weight_precision.id, config.kv_precision.id, config.engine.id)
+                  config.weight_precision.id, config.kv_precision.id, config.engine.id,
+                  config.replica.expert_parallel, config.replica.dp_attention)
+
+
+def _wider_experts(base: Choice, config: Configuration, t: int) -> int:
+    """The expert-parallel degree of a wider variant: experts over all ``t`` GPUs when
+    they were over all of the current ones (and ``t`` divides the experts), else the
+    current degree (1 when it no longer divides ``t``)."""
+    ep = base.expert_parallel
+    moe = config.model.moe
+    if ep > 1 and ep == base.tensor_parallel and moe is not None and moe.experts % t == 0:
+        return t
+    return ep if t % ep == 0 else 1
 
 
 def outcome(catalog: Catalog, r: Resolved, choice: Choice,
@@ -57,7 +69,9 @@ def variants(catalog: Catalog, config: Configuration,
     found = []
     for t, p in tensor_parallel_options(r.model, config.replica.gpus * 2,
                                         config.gpu.max_gpus_per_node):
-        wider = replace(base, tensor_parallel=t, pipeline_parallel=p)
+        wider = replace(base, tensor_parallel=t, pipeline_parallel=p,
+                        expert_parallel=_wider_experts(base, config, t),
+                        dp_attention=base.dp_attention and t >= 2)
         found.append((msg("{n} x {gpu} per replica (t = {t}, p = {p})", n=t * p,
                           gpu=config.gpu.name, t=t, p=p), wider, None))
         if config.kv_precision.bits > 8:

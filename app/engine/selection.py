@@ -231,7 +231,8 @@ def enumerate_choices(catalog: Catalog, model: ModelSpec, gpu_ids: list[str],
         gpu = catalog.gpu(gpu_id)
         for count in gpu_counts(max_gpus):
             for t, p in tensor_parallel_options(model, count, gpu.max_gpus_per_node):
-                choices += [Choice(gpu_id, t, p, w, kv_cache, engine) for w in weights]
+                choices += [Choice(gpu_id, t, p, w, kv_cache, engine, ep, dp)
+                            for w in weights for ep, dp in expert_layouts(model, t)]
     return choices
 
 
@@ -346,14 +347,47 @@ def check_parallelism(model: ModelSpec, tensor_parallel: int, pipeline_parallel:
             stages=pipeline_parallel, layers=model.layers)))
 
 
+def check_experts(model: ModelSpec, expert_parallel: int, dp_attention: bool) -> None:
+    """Refuse expert parallelism or DP attention the model cannot use (the scenario's own
+    rules checked that EP divides the tensor-parallel GPUs)."""
+    if (expert_parallel > 1 or dp_attention) and model.moe is None:
+        field = "hardware.expert_parallel" if expert_parallel > 1 else "hardware.dp_attention"
+        raise SizingError(problem(field, msg(
+            "{model} is a dense model: expert parallelism and DP attention are for "
+            "mixture-of-experts models; set hardware.expert_parallel to 1 and "
+            "hardware.dp_attention to false", model=model.name)))
+    if model.moe is not None and model.moe.experts % expert_parallel:
+        raise SizingError(problem("hardware.expert_parallel", msg(
+            "{ep} does not divide the {experts} experts of {model}; allowed: {allowed}",
+            ep=expert_parallel, experts=model.moe.experts, model=model.name,
+            allowed=", ".join(str(e) for e in range(1, min(model.moe.experts,
+                                                             MAX_TENSOR_PARALLEL) + 1)
+                              if model.moe.experts % e == 0))))
+
+
+def expert_layouts(model: ModelSpec, tensor_parallel: int) -> list[tuple[int, bool]]:
+    """The (expert parallel, DP attention) layouts Step 3 tries for ``t`` GPUs per stage:
+    always tensor parallelism alone; for a mixture-of-experts model on two or more GPUs also
+    the layout engines deploy DeepSeek, Qwen3 MoE and gpt-oss with, experts split over all
+    ``t`` GPUs with DP attention (TensorRT-LLM's DEP, SGLang ``--tp t --dp t --ep t``), when
+    ``t`` divides the expert count."""
+    layouts = [(1, False)]
+    if model.moe is not None and tensor_parallel >= 2 and \
+            model.moe.experts % tensor_parallel == 0:
+        layouts.append((tensor_parallel, True))
+    return layouts
+
+
 def given_configuration(catalog: Catalog, r: Resolved) -> Evaluated:
     """Step 3 when the user named the hardware: evaluate it as given."""
     hardware = r.scenario.hardware
     look_up(catalog.gpus, hardware.gpu, "hardware.gpu",
             msg("unknown gpu id '{value}'; known: {known}"))
     check_parallelism(r.model, hardware.tensor_parallel, hardware.pipeline_parallel)
+    check_experts(r.model, hardware.expert_parallel, hardware.dp_attention)
     choice = Choice(hardware.gpu, hardware.tensor_parallel, hardware.pipeline_parallel,
-                    r.weights, r.kv_cache, r.engine)
+                    r.weights, r.kv_cache, r.engine, hardware.expert_parallel,
+                    hardware.dp_attention)
     return evaluate_candidate(catalog, configure_for(catalog, r, choice), r.demand,
                               hardware.server, r.scenario.infrastructure.price_overrides_usd)
 
@@ -364,7 +398,8 @@ def candidate_row(e: Evaluated, reason: Message) -> Candidate:
     curve = e.curve
     return Candidate(
         gpu=c.gpu.id, gpus_per_replica=c.replica.gpus, tensor_parallel=c.tensor_parallel,
-        pipeline_parallel=c.pipeline_parallel, precision=c.weight_precision.id,
+        pipeline_parallel=c.pipeline_parallel, **expert_fields(c),
+        precision=c.weight_precision.id,
         kv_precision=c.kv_precision.id, fits=curve is not None,
         per_gpu_bytes=e.plan.per_gpu_bytes(max(min(e.capacity, e.plan.max_concurrent_sequences),
                                                1)),
@@ -382,8 +417,17 @@ def chosen_configuration(e: Evaluated) -> ChosenConfiguration:
     c = e.config
     return ChosenConfiguration(
         gpu=c.gpu.id, gpus_per_replica=c.replica.gpus, tensor_parallel=c.tensor_parallel,
-        pipeline_parallel=c.pipeline_parallel, precision=c.weight_precision.id,
+        pipeline_parallel=c.pipeline_parallel, **expert_fields(c),
+        precision=c.weight_precision.id,
         kv_precision=c.kv_precision.id, engine=c.engine.id, verdict=e.verdict)
+
+
+def expert_fields(c: Configuration) -> dict:
+    """``expert_parallel`` and ``dp_attention`` of a result row: absent (None) when both are
+    off, so results of tensor-parallel configurations read as before."""
+    if c.replica.expert_parallel <= 1 and not c.replica.dp_attention:
+        return {}
+    return {"expert_parallel": c.replica.expert_parallel, "dp_attention": c.replica.dp_attention}
 
 
 def gpu_allowed(gpu: GpuSpec, selection: Selection) -> bool:

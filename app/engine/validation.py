@@ -64,7 +64,8 @@ def configuration_of(catalog: Catalog, scenario: Scenario, result: SizingResult,
     inputs = result.inputs
     hardware, precision, serving = inputs.hardware, inputs.precision, inputs.serving
     choice = Choice(hardware.gpu, hardware.tensor_parallel, hardware.pipeline_parallel,
-                    precision.weights, precision.kv_cache, serving.engine)
+                    precision.weights, precision.kv_cache, serving.engine,
+                    hardware.expert_parallel, hardware.dp_attention)
     wanted = site_profile if site_profile is not None else scenario.serving.site_profile
     return configure(catalog, model_of(catalog, scenario), choice, scenario.factor_overrides,
                      memory_fraction=serving.memory_fraction,

@@ -140,9 +140,12 @@ def test_a_gaudi_case_is_skipped_because_no_engine_profile_serves_it():
     assert all("Intel Gaudi: no engine profile" in s.reason for s in skipped)
 
 
-def test_expert_parallel_runs_are_skipped_until_modelled():
-    _, skipped = load_cases([{**RAW, "ep": 4, "dp_attention": True}])
-    assert "expert parallelism (ep 4)" in skipped[0].reason
+def test_expert_parallel_runs_are_read_not_skipped():
+    """EP and DP attention are part of the case (issue #12), no longer a reason to skip."""
+    cases, skipped = load_cases([{**RAW, "ep": 4, "dp_attention": True, "tp": 4,
+                                  "gpu_count": 4}])
+    assert not skipped
+    assert (cases[0].expert_parallel, cases[0].dp_attention) == (4, True)
 
 
 def test_a_ttft_prediction_is_the_prefill_time_in_milliseconds(catalog):
