@@ -146,7 +146,8 @@ def infrastructure(r: SizingResult) -> list[str]:
     else:
         lines.append(f"  fabric: {site.network.fabric_reason}")
     for g in site.network.groups:
-        lines.append(f"  {g.network}: {g.count} x {g.switch} ({g.ports_used} ports)")
+        lines.append(f"  {g.network}: {g.count} x {g.switch_name or g.switch} "
+                     f"({g.ports_used} ports)")
     lines.append(f"  storage: {site.storage.total_bytes / 1e12:,.2f} TB in all; "
                  f"{site.storage.preset} tier")
     for line in site.cost_lines:

@@ -170,6 +170,9 @@ def test_the_text_summary_names_the_server_and_counts_nodes_in_words(capsys):
     text = run(capsys, "size", "--example", "worked-example").out
     assert "  2 nodes of 4-GPU PCIe Gen5 server, 2U (generic), 8 GPUs in replicas" in text
     assert "node(s)" not in text and "pcie-4gpu-2u" not in text
+    # the switches too: their names, not their ids
+    assert "front-end and storage: 2 x NVIDIA Spectrum-2 SN3700C (100GbE, 1U) (8 ports)" in text
+    assert " x sn3700c" not in text and " x sn2201" not in text
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
