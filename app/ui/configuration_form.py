@@ -1,5 +1,6 @@
 """Step 3's form for typing a configuration: GPU, GPUs per replica, tensor and pipeline
-parallel degree, weight and KV cache formats, applied together as one undoable edit.
+parallel degree, weight and KV cache formats, expert parallelism and DP attention, applied
+together as one undoable edit.
 
 It opens with the configuration the result chose, so the user changes what differs. A
 problem is shown under the field it is about: the form's own check (GPUs per replica must be
@@ -38,12 +39,17 @@ FIELDS = (
     ("pipeline", "Pipeline parallel", "Stages the layers are split into (across nodes)."),
     ("weights", "Weight format", "Number format of the weights; the model's own by default."),
     ("kv", "KV cache format", "Number format of the KV cache; the engine's default by default."),
+    ("experts", "Expert parallel", "Mixture-of-experts models: GPUs of a stage the experts are "
+     "split over, whole experts each (1: off); divides tensor parallel and the expert count."),
+    ("dp", "DP attention", "Mixture-of-experts models: each GPU of a stage runs the attention "
+     "of its own requests (needs tensor parallel 2 or more)."),
 )
 #: The scenario paths whose problems each field shows.
 PATHS = {"gpu": ("hardware.gpu", "hardware.server"),
          "count": ("hardware.gpus_per_replica", "hardware"),
          "tensor": ("hardware.tensor_parallel",), "pipeline": ("hardware.pipeline_parallel",),
-         "weights": ("precision.weights", "precision"), "kv": ("precision.kv_cache",)}
+         "weights": ("precision.weights", "precision"), "kv": ("precision.kv_cache",),
+         "experts": ("hardware.expert_parallel",), "dp": ("hardware.dp_attention",)}
 MAX_DEGREE = 1024
 SPIN_WIDTH = 70  # a spin box's least width [px]
 COMBO_CHARS = 12  # a combo box's least width [characters]
@@ -71,7 +77,8 @@ class ConfigurationForm(QGroupBox):
             "gpu": ComboBox(), "count": SpinBox(minimum=1, maximum=4096),
             "tensor": SpinBox(minimum=1, maximum=MAX_DEGREE),
             "pipeline": SpinBox(minimum=1, maximum=MAX_DEGREE),
-            "weights": ComboBox(), "kv": ComboBox()}
+            "weights": ComboBox(), "kv": ComboBox(),
+            "experts": SpinBox(minimum=1, maximum=MAX_DEGREE), "dp": ComboBox()}
         self.labels = {key: QLabel() for key in self.editors}
         self.messages = {key: QLabel(wordWrap=True, visible=False) for key in self.editors}
         self.general = QLabel(wordWrap=True, visible=False)
@@ -95,7 +102,7 @@ class ConfigurationForm(QGroupBox):
         above it and its problem under it."""
         grid = QGridLayout()
         places = {"gpu": (0, 0), "count": (0, 1), "tensor": (0, 2), "pipeline": (0, 3),
-                  "weights": (1, 0), "kv": (1, 1)}
+                  "weights": (1, 0), "kv": (1, 1), "experts": (1, 2), "dp": (1, 3)}
         for key, (row, col) in places.items():
             cell = QVBoxLayout()
             cell.setSpacing(2)
@@ -105,7 +112,7 @@ class ConfigurationForm(QGroupBox):
                 cell.addWidget(widget)
             cell.addStretch(1)
             grid.addLayout(cell, row, col)
-        for key in ("count", "tensor", "pipeline"):
+        for key in ("count", "tensor", "pipeline", "experts"):
             self.editors[key].setMinimumWidth(SPIN_WIDTH)
         for key in ("gpu", "weights", "kv"):  # long GPU names elide instead of widening
             self.editors[key].setSizeAdjustPolicy(
@@ -115,8 +122,8 @@ class ConfigurationForm(QGroupBox):
         for col in (1, 2, 3):
             grid.setColumnStretch(col, 1)
         self.general.setStyleSheet(MESSAGE_STYLE)
-        grid.addWidget(self.apply_button, 1, 2, 1, 2, Qt.AlignmentFlag.AlignBottom)
-        grid.addWidget(self.general, 2, 0, 1, 4)
+        grid.addWidget(self.apply_button, 2, 2, 1, 2, Qt.AlignmentFlag.AlignBottom)
+        grid.addWidget(self.general, 3, 0, 1, 4)
         QVBoxLayout(self).addLayout(grid)
 
     def fill_choices(self) -> None:
@@ -135,6 +142,9 @@ class ConfigurationForm(QGroupBox):
             self.editors["weights"].addItem(value.upper(), value)
         for value in get_args(KvPrecision):
             self.editors["kv"].addItem(value.upper(), value)
+        self.editors["dp"].clear()
+        self.editors["dp"].addItem("", False)  # named in retranslate
+        self.editors["dp"].addItem("", True)
 
     def retranslate(self) -> None:
         self.setTitle(t("Type a configuration"))
@@ -143,6 +153,8 @@ class ConfigurationForm(QGroupBox):
             self.editors[key].setToolTip(t(tip))
         self.editors["weights"].setItemText(0, t("The model's own format"))
         self.editors["kv"].setItemText(0, t("The engine's default"))
+        self.editors["dp"].setItemText(0, t("Off"))
+        self.editors["dp"].setItemText(1, t("On"))
         self.apply_button.setText(t("Apply configuration"))
         self.apply_button.setToolTip(t("Size this configuration (one step to undo)"))
 
@@ -152,7 +164,8 @@ class ConfigurationForm(QGroupBox):
         c = r.selection.chosen
         self.put({"gpu": c.gpu, "count": c.gpus_per_replica, "tensor": c.tensor_parallel,
                   "pipeline": c.pipeline_parallel, "weights": c.precision,
-                  "kv": c.kv_precision})
+                  "kv": c.kv_precision, "experts": c.expert_parallel or 1,
+                  "dp": bool(c.dp_attention)})
         self.show_problems([])
 
     def show_scenario(self, scenario: Scenario) -> None:
@@ -161,7 +174,8 @@ class ConfigurationForm(QGroupBox):
         if hardware is not None:
             self.put({"gpu": hardware.gpu, "count": hardware.gpus_per_replica,
                       "tensor": hardware.tensor_parallel,
-                      "pipeline": hardware.pipeline_parallel})
+                      "pipeline": hardware.pipeline_parallel,
+                      "experts": hardware.expert_parallel, "dp": hardware.dp_attention})
 
     def put(self, values: dict[str, Any]) -> None:
         for key, value in values.items():
@@ -209,7 +223,9 @@ class ConfigurationForm(QGroupBox):
         hardware = {"gpu": self.editors["gpu"].currentData(),
                     "gpus_per_replica": self.editors["count"].value(),
                     "tensor_parallel": self.editors["tensor"].value(),
-                    "pipeline_parallel": self.editors["pipeline"].value()}
+                    "pipeline_parallel": self.editors["pipeline"].value(),
+                    "expert_parallel": self.editors["experts"].value(),
+                    "dp_attention": bool(self.editors["dp"].currentData())}
         return {"hardware": hardware, "precision.weights": self.editors["weights"].currentData(),
                 "precision.kv_cache": self.editors["kv"].currentData()}
 

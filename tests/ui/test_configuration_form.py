@@ -117,3 +117,29 @@ def test_the_filter_keeps_its_width_on_a_laptop_screen(shown_window, language):
         QApplication.processEvents()
     page = shown_window.page(row_of("GpuSelectionPage"))
     assert page.filter_edit.width() >= FILTER_WIDTH  # it was squeezed to 'Fil...'
+
+
+def test_expert_parallelism_and_dp_attention_are_typed_and_shown(page, controller):
+    """A MoE model on 8 GPUs with its experts over all of them and DP attention (#12): the
+    form sends both, the sizing takes them, the form and the chosen line show them."""
+    form = page.typed
+    controller.edit_many({"model": "deepseek-r1", "serving.engine": "sglang"}, "DeepSeek-R1")
+    type_in(form, gpu="h200-sxm", tensor=8, pipeline=1, weights="fp8", kv="bf16",
+            experts=8, dp=True)
+    assert form.apply() == []
+    hardware = controller.scenario.hardware
+    assert (hardware.expert_parallel, hardware.dp_attention) == (8, True)
+    controller.recompute()
+    chosen = controller.result.selection.chosen
+    assert (chosen.expert_parallel, chosen.dp_attention) == (8, True)
+    assert form.editors["experts"].value() == 8 and form.editors["dp"].currentData() is True
+    page.show_chosen(controller.result)
+    assert "EP 8, DP attention" in page.chosen_label.text()
+
+
+def test_expert_parallelism_on_a_dense_model_is_named_at_its_field(page, controller):
+    form = page.typed
+    type_in(form, tensor=2, pipeline=1, experts=2)
+    form.apply()
+    controller.recompute()  # the sizing refuses it: the model is dense
+    assert "dense model" in shown(form).get("experts", ""), shown(form)

@@ -92,6 +92,7 @@ def chosen_candidate(r: SizingResult) -> Candidate:
     return Candidate(
         gpu=c.gpu, gpus_per_replica=c.gpus_per_replica,
         tensor_parallel=c.tensor_parallel, pipeline_parallel=c.pipeline_parallel,
+        expert_parallel=c.expert_parallel, dp_attention=c.dp_attention,
         precision=c.precision, kv_precision=c.kv_precision,
         fits=r.memory.max_concurrent_sequences >= 1, per_gpu_bytes=r.memory.per_gpu_bytes,
         max_users_per_replica=r.performance.slo_capacity_per_replica,
@@ -107,9 +108,21 @@ def rows_of(r: SizingResult) -> list[Row]:
 
 
 def parallel_text(c: Candidate) -> str:
+    text = str(c.tensor_parallel)
     if c.pipeline_parallel > 1:
-        return t("{t} (x {p} pipeline)", t=c.tensor_parallel, p=c.pipeline_parallel)
-    return str(c.tensor_parallel)
+        text = t("{t} (x {p} pipeline)", t=c.tensor_parallel, p=c.pipeline_parallel)
+    return text + experts_text(c)
+
+
+def experts_text(c) -> str:
+    """The expert layout of a row or the chosen configuration: ", EP 8, DP attention" (empty
+    when both are off)."""
+    parts = []
+    if c.expert_parallel and c.expert_parallel > 1:
+        parts.append(t("EP {e}", e=c.expert_parallel))
+    if c.dp_attention:
+        parts.append(t("DP attention"))
+    return "".join(", " + part for part in parts)
 
 
 def chosen_text(chosen_by: str) -> str:
@@ -181,7 +194,9 @@ COLUMNS = (
     Column("GPU", "", str, lambda c: c.gpu),  # the catalog name: see display
     Column("GPUs per\nreplica", "", lambda c: str(c.gpus_per_replica),
            lambda c: c.gpus_per_replica),
-    Column("Tensor\nparallel", "Tensor-parallel degree (pipeline stages when more than one)",
+    Column("Tensor\nparallel", "Tensor-parallel degree (pipeline stages when more than one; "
+           "EP: the experts split over that many GPUs; DP attention: each GPU runs its own "
+           "requests' attention)",
            parallel_text, lambda c: c.tensor_parallel),
     Column("Weights /\nKV cache", "Number formats of the weights and of the KV cache",
            lambda c: f"{c.precision.upper()} / {c.kv_precision.upper()}",
@@ -551,6 +566,7 @@ class GpuSelectionPage(StepPage):
               "{kv} KV cache, {engine}", n=c.gpus_per_replica, gpu=name,
               t=c.tensor_parallel, p=c.pipeline_parallel, w=c.precision.upper(),
               kv=c.kv_precision.upper(), engine=self.engine_name(c.engine))
+            + experts_text(c)
             + "<br>" + t("Chosen by: {how}", how=chosen_text(r.selection.chosen_by)))
         self.verdict_badge.set_state(r.verdict.passed, t(r.verdict.state))
         self.verdict_badge.setToolTip(verdict_text(r.verdict))
@@ -617,7 +633,9 @@ class GpuSelectionPage(StepPage):
         """Make ``c`` the scenario's configuration: one undoable step."""
         hardware = {"gpu": c.gpu, "gpus_per_replica": c.gpus_per_replica,
                     "tensor_parallel": c.tensor_parallel,
-                    "pipeline_parallel": c.pipeline_parallel}
+                    "pipeline_parallel": c.pipeline_parallel,
+                    "expert_parallel": c.expert_parallel or 1,
+                    "dp_attention": bool(c.dp_attention)}
         name = self.model.gpu_names.get(c.gpu, c.gpu)
         self.controller.edit_many(
             {"hardware": hardware, "precision.weights": c.precision,
