@@ -55,11 +55,11 @@ import numpy as np
 from app.domain.catalog import Catalog
 from app.engine.calibration import METRIC_GROUPS, Case, predict
 from app.engine.inference import Factors
-from app.engine.uncertainty import DIMENSIONS, WEIGHT_CLASSES, model_kind_of
+from app.engine.uncertainty import DIMENSIONS, model_kind_of, weight_class_of
 
 #: The grouping dimensions left out in turn: :data:`app.engine.uncertainty.DIMENSIONS`.
-#: Weight formats by class: :data:`app.engine.uncertainty.WEIGHT_CLASSES` (imported above), the
-#: one table the expected ranges key their regimes by too.
+#: Weight formats by class: :func:`app.engine.uncertainty.weight_class_of` (imported above),
+#: the one rule the expected ranges key their regimes by too.
 #: Metric groups by the name the targets use.
 METRIC_KEYS = {"saturation throughput": "throughput", "single-user decode": "decode",
                "TTFT": "ttft"}
@@ -93,7 +93,7 @@ def regime_of(case: Case, catalog: Catalog) -> dict[str, str]:
         "engine": case.engine,
         "gpu_family": catalog.gpu(case.gpu).family,
         "model_kind": model_kind(catalog, case.model),
-        "weight_class": WEIGHT_CLASSES.get(case.weights, case.weights),
+        "weight_class": weight_class_of(case.weights, catalog.gpu(case.gpu)),
         "metric_group": METRIC_KEYS[METRIC_GROUPS[case.metric]],
         "engine_version": f"{case.engine} {case.engine_version}",
     }

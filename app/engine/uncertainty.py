@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.domain.catalog import Catalog, CvResidual, ModelSpec
+from app.domain.catalog import Catalog, CvResidual, GpuSpec, ModelSpec
 from app.domain.result import Band
 from app.engine.configuration import Configuration
 from app.i18n import msg
@@ -53,6 +53,9 @@ from app.i18n import msg
 #: The dimensions of a regime, as the cross-validation leaves them out.
 DIMENSIONS = ("engine", "gpu_family", "model_kind", "weight_class")
 #: Weight formats by class (the kernels that run them differ by class, not by variant).
+#: FP4 is a class of its own only where the GPU has FP4 tensor cores: elsewhere
+#: (:func:`weight_class_of`) it runs the weight-only kernels of the 4-bit integer formats.
+WEIGHT_ONLY_FP4 = "FP4 weight-only"
 WEIGHT_CLASSES = {
     "fp32": "16-bit", "fp16": "16-bit", "bf16": "16-bit",
     "fp8": "8-bit", "int8": "8-bit", "gguf-q8_0": "8-bit",
@@ -83,12 +86,28 @@ def model_kind_of(model: ModelSpec) -> str:
     return "MoE" if model.moe is not None else "dense"
 
 
+def weight_class_of(weights: str, gpu: GpuSpec) -> str:
+    """The class of the kernels that run ``weights`` (a precision id) on ``gpu``.
+
+    :data:`WEIGHT_CLASSES`, except that FP4 weights (NVFP4, MXFP4) on a GPU without FP4
+    tensor cores (Hopper, Ampere, Ada, CDNA 3: no ``fp4_tflops``) are dequantised to 16 bit
+    in the same weight-only GEMMs as INT4 AWQ/GPTQ (vLLM's Marlin kernels serve both;
+    TensorRT-LLM's W4A16 MXFP4 MoE on Hopper), so they share that class: what the
+    calibration learns of FP4 on Hopper is not carried to native FP4 on Blackwell, which
+    runs other kernels at another rate (METHOD.md, "FP4 without FP4 tensor cores is a
+    weight-only format").
+    """
+    found = WEIGHT_CLASSES.get(weights, weights)
+    if found == "FP4" and gpu.fp4_tflops is None:
+        return WEIGHT_ONLY_FP4
+    return found
+
+
 def regime_of(config: Configuration) -> dict[str, str]:
     """The regime a configuration falls in: its level in every dimension."""
-    weights = config.weight_precision.id
     return {"engine": config.engine.id, "gpu_family": config.gpu.family,
             "model_kind": model_kind_of(config.model),
-            "weight_class": WEIGHT_CLASSES.get(weights, weights)}
+            "weight_class": weight_class_of(config.weight_precision.id, config.gpu)}
 
 
 def speed_multiplier(residual: CvResidual, predicted: float) -> float:

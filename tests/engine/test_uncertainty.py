@@ -118,7 +118,9 @@ def test_the_band_of_a_configuration_comes_from_the_shipped_residuals(catalog,
     band = band_of(config, catalog)
     assert band.cases >= 40 and band.regime_cases == band.cases
     assert band.basis == "the same engine, GPU family, model kind and weight class"
-    assert band.low < 1 < band.high
+    # every range holds 1 (stretched to it): here at least 90 % of the cases' cross-validated
+    # predictions were too slow (2026-12-01), so the low end is 1 itself
+    assert band.low <= 1 < band.high
     assert (band.ttft_low, band.ttft_high) != (band.low, band.high)
     assert band.ttft_range(1.0) == (1 / band.ttft_high, 1 / band.ttft_low)
 
