@@ -558,6 +558,11 @@ class EngineProfile(Sourced):
     band_high: float = Field(ge=1, description="High multiplier on expected performance.")
     factors: EfficiencyFactors
     family_factors: dict[str, EfficiencyFactors] = Field(default_factory=dict)
+    calibrated_families: list[str] = Field(
+        default_factory=list,
+        description="GPU families with calibration cases of this engine whose factors are "
+                    "the engine-wide fit (no family table of their own); a family in "
+                    "family_factors counts as calibrated too.")
     moe_weight_layouts: list[MoeWeightLayout] = Field(
         default_factory=list, description="Padding and copies of block-format expert weights.")
 
@@ -565,6 +570,11 @@ class EngineProfile(Sourced):
         """The expert-weight layout for a weight format on a GPU family, if the engine has one."""
         return next((layout for layout in self.moe_weight_layouts
                      if layout.precision == precision and family in layout.families), None)
+
+    def calibrated_on(self, family: str) -> bool:
+        """Whether this engine's factors were fitted to measurements on ``family`` GPUs."""
+        return self.calibrated and (family in self.family_factors
+                                    or family in self.calibrated_families)
 
     def factors_for(self, family: str) -> EfficiencyFactors:
         """Factors for a GPU family, falling back to this engine's defaults."""

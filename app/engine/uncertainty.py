@@ -192,7 +192,7 @@ def band_for(config: Configuration, catalog: Catalog) -> tuple[float, float, boo
     if config.site is not None:
         return config.site.band_low, config.site.band_high, True
     engine = config.engine
-    calibrated = engine.calibrated and config.gpu.family in engine.family_factors
+    calibrated = engine.calibrated_on(config.gpu.family)
     if calibrated:
         return engine.band_low, engine.band_high, True
     return (min(engine.band_low, catalog.default("uncalibrated_band_low")),

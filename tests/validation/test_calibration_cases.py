@@ -76,3 +76,22 @@ def test_faster_gpu_is_predicted_faster_where_measured_faster(outcomes):
         errors.append(abs(predicted / measured - 1))
     errors.sort()
     assert errors[len(errors) // 2] <= 0.15, errors
+
+
+def test_an_engine_counts_as_calibrated_exactly_on_the_families_it_has_cases_on():
+    """The warning "the {engine} profile is not calibrated against measurements on {family}
+    GPUs" follows from the case files: a calibrated profile is calibrated on a GPU family if
+    and only if a shipped case of that engine ran on that family (family_factors of its own, or
+    calibrated_families where the engine-wide fit covers it: vLLM's and SGLang's latencies)."""
+    from app.engine.calibration import load_cases
+    from app.report.accuracy import read_cases
+
+    catalog = load_catalog(include_user=False)
+    cases, _ = load_cases(read_cases())
+    for engine_id, engine in catalog.engines.items():
+        measured = {catalog.gpus[c.gpu].family for c in cases if c.engine == engine_id}
+        calibrated = {f for f in {g.family for g in catalog.gpus.values()}
+                      if engine.calibrated_on(f)}
+        assert calibrated == (measured if engine.calibrated else set()), engine_id
+    assert catalog.engines["vllm"].calibrated_on("hopper")
+    assert not catalog.engines["vllm"].calibrated_on("blackwell")
