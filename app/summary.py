@@ -64,13 +64,16 @@ def memory(r: SizingResult) -> list[str]:
 def selection(r: SizingResult, limit: int = 8) -> list[str]:
     c = r.selection.chosen
     lines = _heading("3 GPU configuration")
-    lines.append(f"Chosen ({r.selection.chosen_by}): {c.gpus_per_replica} x {c.gpu} per "
+    lines.append(f"Chosen ({r.selection.chosen_by}): {c.gpus_per_replica} x {r.gpu.name} per "
                  f"replica, t = {c.tensor_parallel}, p = {c.pipeline_parallel}, weights "
                  f"{c.precision}, KV {c.kv_precision}")
     if r.selection.alternatives:
         lines.append(f"Alternatives ({len(r.selection.alternatives)}; first {limit}):")
-        for a in r.selection.alternatives[:limit]:
-            lines.append(f"  {a.gpus_per_replica} x {a.gpu:<18} {a.precision:<10} "
+        shown = r.selection.alternatives[:limit]
+        width = max(len(a.gpu_name or a.gpu) for a in shown)
+        for a in shown:
+            gpu = a.gpu_name or a.gpu  # an older result has no name
+            lines.append(f"  {a.gpus_per_replica} x {gpu:<{width}} {a.precision:<10} "
                          f"{a.verdict:<15} {a.reason}")
     return lines
 

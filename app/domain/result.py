@@ -280,6 +280,7 @@ class Candidate(ExpertLayout):
     ENGLISH = {"reason": "reason_message"}
 
     gpu: str = Field(description="GPU id.")
+    gpu_name: str = Field("", description="The GPU's product name ('' in older results).")
     gpus_per_replica: int = Field(description="GPUs in one replica, t x p [-].")
     tensor_parallel: int = Field(description="Tensor-parallel degree t [-].")
     pipeline_parallel: int = Field(description="Pipeline stages p [-].")

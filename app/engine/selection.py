@@ -397,8 +397,9 @@ def candidate_row(e: Evaluated, reason: Message) -> Candidate:
     c = e.config
     curve = e.curve
     return Candidate(
-        gpu=c.gpu.id, gpus_per_replica=c.replica.gpus, tensor_parallel=c.tensor_parallel,
-        pipeline_parallel=c.pipeline_parallel, **expert_fields(c),
+        gpu=c.gpu.id, gpu_name=c.gpu.name, gpus_per_replica=c.replica.gpus,
+        tensor_parallel=c.tensor_parallel, pipeline_parallel=c.pipeline_parallel,
+        **expert_fields(c),
         precision=c.weight_precision.id,
         kv_precision=c.kv_precision.id, fits=curve is not None,
         per_gpu_bytes=e.plan.per_gpu_bytes(max(min(e.capacity, e.plan.max_concurrent_sequences),

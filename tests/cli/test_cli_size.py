@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from app import api
+from app import api, summary
 from app.catalog import load_catalog
 from app.cli import main
 
@@ -173,6 +173,17 @@ def test_the_text_summary_names_the_server_and_counts_nodes_in_words(capsys):
     # the switches too: their names, not their ids
     assert "front-end and storage: 2 x NVIDIA Spectrum-2 SN3700C (100GbE, 1U) (8 ports)" in text
     assert " x sn3700c" not in text and " x sn2201" not in text
+
+
+def test_the_text_summary_names_gpus_by_product():
+    """Step 3's chosen line and its alternatives name the GPU as sold, not by catalog id."""
+    result = api.size(api.load_scenario(api.example("worked-example")))
+    text = "\n".join(summary.selection(result))
+    chosen = result.selection.chosen
+    assert f"{chosen.gpus_per_replica} x NVIDIA RTX PRO 6000 Blackwell Server Edition per" in text
+    for alternative in result.selection.alternatives[:8]:
+        assert alternative.gpu_name and f" x {alternative.gpu_name} " in text
+        assert f" x {alternative.gpu} " not in text
 
 
 @pytest.mark.parametrize("name", EXAMPLES)

@@ -27,7 +27,9 @@ def test_compared_options_section_lists_every_option(tmp_path):
     pdf = build_report(data, result, compared=[("B: H200 option", other)])
     text = text_of(pdf, tmp_path)
     assert "Compared options" in text and "B: H200 option" in text
-    assert "2 x h200-sxm" in text and "2 x rtx-pro-6000-bse" in text
+    assert "2 x NVIDIA H200 SXM 141GB" in text
+    assert "2 x NVIDIA RTX PRO 6000 Blackwell Server Edition" in text
+    assert "h200-sxm" not in text and "rtx-pro-6000-bse" not in text  # names, not ids
 
 
 def test_no_section_without_pinned_options(tmp_path):

@@ -17,7 +17,7 @@ def compared_rows(ctx: Context, r: SizingResult, time_in: str | None = None) -> 
     at = r.performance.at_concurrency
     capital = r.infrastructure.capital_usd if r.infrastructure else r.cost.capital_usd
     return [
-        f"{c.gpus_per_replica} x {c.gpu}",
+        f"{c.gpus_per_replica} x {r.gpu.name}",
         f"{c.precision} / {c.kv_precision}",
         ctx.t("yes") if r.memory.fits else ctx.t("no"),
         f"{gb(r.memory.per_gpu_bytes, lang)} / {gb(r.memory.gpu_usable_bytes, lang)}",

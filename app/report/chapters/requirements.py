@@ -97,7 +97,7 @@ def hardware_text(ctx: Context) -> str:
     h = i.hardware
     if h:
         return ctx.t("given: {n} x {gpu} (tensor parallel {t}, pipeline parallel {p})",
-                     n=h.gpus_per_replica, gpu=h.gpu, t=h.tensor_parallel,
+                     n=h.gpus_per_replica, gpu=ctx.result.gpu.name, t=h.tensor_parallel,
                      p=h.pipeline_parallel)
     sel = i.selection
     gpus = ", ".join(sel.gpus or []) or ctx.t("every GPU in the catalog")

@@ -253,4 +253,5 @@ class ComparePage(StepPage):
 
     def legend_name(self, index: int, option: PinnedOption) -> str:
         chosen = option.result.selection.chosen
-        return f"{self.comparison.letter(index)}: {chosen.gpus_per_replica} x {chosen.gpu}"
+        return (f"{self.comparison.letter(index)}: {chosen.gpus_per_replica} x "
+                f"{option.result.gpu.name}")

@@ -90,7 +90,7 @@ def chosen_candidate(r: SizingResult) -> Candidate:
     c, single = r.selection.chosen, r.performance.single_user
     cost = r.cost.gpus_usd  # the servers with their GPUs, like every other row
     return Candidate(
-        gpu=c.gpu, gpus_per_replica=c.gpus_per_replica,
+        gpu=c.gpu, gpu_name=r.gpu.name, gpus_per_replica=c.gpus_per_replica,
         tensor_parallel=c.tensor_parallel, pipeline_parallel=c.pipeline_parallel,
         expert_parallel=c.expert_parallel, dp_attention=c.dp_attention,
         precision=c.precision, kv_precision=c.kv_precision,
