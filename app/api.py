@@ -64,6 +64,9 @@ def describe_messages(error: ValidationError) -> list[Problem]:
     found = []
     for location, items in grouped.items():
         details = list({m.text(): m for m in (detail(i) for i in items)}.values())
+        if all(isinstance(d, Problem) and d.field for d in details):
+            found.extend(details)  # a rule that names its own field and value (a layout)
+            continue
         given = items[0]
         field = location or "scenario"
         if given["type"] == "missing":

@@ -7,15 +7,15 @@ renaming or removing one needs a schema version bump and a migration.
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from app.domain.catalog import GpuClass, ModelSpec, Vendor
 from app.domain.measurements import MeasuredPoint
 from app.domain.numbers import Numbers
-from app.domain.problems import RuleError
-from app.i18n import msg
+from app.domain.problems import Problem, RuleError, problem
+from app.i18n import Message, msg
 
 SCHEMA_VERSION = 1
 
@@ -33,6 +33,66 @@ MAX_PRICE_USD = 1e12
 """The largest price a user may give one catalog item or cost line [USD]."""
 MAX_TENSOR_PARALLEL = 1024
 """The largest tensor-parallel degree a scenario may give [-]."""
+
+
+class LayoutProblem(NamedTuple):
+    """Why an expert-parallel / DP-attention layout cannot run: the field at fault (a JSON
+    path), the value given, the values allowed (as the user would type them) and the
+    sentence that says why."""
+
+    field: str
+    value: int | bool
+    allowed: str
+    detail: Message
+
+    def problem(self) -> Problem:
+        """The refusal as "field: why; allowed: ... (got value)"."""
+        shown = str(self.value).lower() if isinstance(self.value, bool) else None
+        return problem(self.field, self.detail, self.value, shown)
+
+
+def _divisors(n: int) -> str:
+    """The expert-parallel degrees that divide ``n`` (up to the largest degree allowed)."""
+    return ", ".join(str(d) for d in range(1, min(n, MAX_TENSOR_PARALLEL) + 1) if n % d == 0)
+
+
+def expert_layout_problem(tensor_parallel: int, expert_parallel: int, dp_attention: bool,
+                          model: ModelSpec | None = None) -> LayoutProblem | None:
+    """The one rule for expert parallelism and data-parallel attention; None when the layout
+    can run. The scenario checks it without the model, the engine with it.
+
+    Expert parallelism splits a stage's ``t`` GPUs into ``e`` groups of whole experts
+    (``t / e``-way tensor parallel inside an expert), so ``e`` divides ``t`` and the expert
+    count; DP attention gives each of the ``t`` GPUs its own requests' attention, so it needs
+    ``t >= 2``. Both are for mixture-of-experts models only (a dense model has no experts to
+    spread).
+    """
+    if expert_parallel <= 1 and not dp_attention:
+        return None
+    if model is not None and model.moe is None:
+        detail = msg("{model} is a dense model: expert parallelism and DP attention are for "
+                     "mixture-of-experts models; set hardware.expert_parallel to 1 and "
+                     "hardware.dp_attention to false", model=model.name)
+        if expert_parallel > 1:
+            return LayoutProblem("hardware.expert_parallel", expert_parallel, "1", detail)
+        return LayoutProblem("hardware.dp_attention", dp_attention, "false", detail)
+    if tensor_parallel % expert_parallel:
+        allowed = _divisors(tensor_parallel)
+        return LayoutProblem("hardware.expert_parallel", expert_parallel, allowed, msg(
+            "must divide hardware.tensor_parallel ({tensor:,}): the experts are split over "
+            "the GPUs of a pipeline stage; allowed: {allowed}",
+            tensor=tensor_parallel, allowed=allowed))
+    if model is not None and model.moe is not None and model.moe.experts % expert_parallel:
+        allowed = _divisors(model.moe.experts)
+        return LayoutProblem("hardware.expert_parallel", expert_parallel, allowed, msg(
+            "{ep} does not divide the {experts} experts of {model}; allowed: {allowed}",
+            ep=expert_parallel, experts=model.moe.experts, model=model.name,
+            allowed=allowed))
+    if dp_attention and tensor_parallel < 2:
+        return LayoutProblem("hardware.dp_attention", dp_attention, "false", msg(
+            "needs hardware.tensor_parallel of 2 or more (the attention ranks are the GPUs "
+            "of a pipeline stage); it is {tensor:,}", tensor=tensor_parallel))
+    return None
 
 
 class Strict(Numbers):
@@ -164,16 +224,10 @@ class Hardware(Strict):
 
     @model_validator(mode="after")
     def _experts(self) -> Hardware:
-        if self.tensor_parallel % self.expert_parallel:
-            raise RuleError(msg(
-                "hardware.expert_parallel ({ep:,}) must divide hardware.tensor_parallel "
-                "({tensor:,}): the experts are split over the GPUs of a pipeline stage",
-                ep=self.expert_parallel, tensor=self.tensor_parallel))
-        if self.dp_attention and self.tensor_parallel < 2:
-            raise RuleError(msg(
-                "hardware.dp_attention needs hardware.tensor_parallel of 2 or more (the "
-                "attention ranks are the GPUs of a pipeline stage); it is {tensor:,}",
-                tensor=self.tensor_parallel))
+        found = expert_layout_problem(self.tensor_parallel, self.expert_parallel,
+                                      self.dp_attention)
+        if found is not None:
+            raise RuleError(found.problem())
         return self
 
     @model_validator(mode="after")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.domain.catalog import (
     Catalog,
@@ -13,6 +13,8 @@ from app.domain.catalog import (
     PrecisionSpec,
     SiteProfile,
 )
+from app.domain.problems import RuleError
+from app.domain.scenario import expert_layout_problem
 from app.engine.capacity import EngineSettings
 from app.engine.inference import Factors, Replica
 from app.engine.memory import (
@@ -87,31 +89,6 @@ class Choice:
     dp_attention: bool = False  # data-parallel attention over the GPUs of a stage
 
 
-def check_expert_parallel(model: ModelSpec, tensor_parallel: int, expert_parallel: int,
-                          dp_attention: bool) -> str | None:
-    """Why an expert-parallel / DP-attention layout cannot run, or None when it can.
-
-    Expert parallelism splits a stage's ``t`` GPUs into ``e`` groups of whole experts
-    (``t / e``-way tensor parallel inside an expert), so ``e`` divides ``t`` and the expert
-    count; DP attention gives each of the ``t`` GPUs its own requests' attention. Both are
-    for mixture-of-experts models only (a dense model has no experts to spread).
-    """
-    if expert_parallel <= 1 and not dp_attention:
-        return None
-    if model.moe is None:
-        return f"{model.name} is a dense model: expert parallelism and DP attention need " \
-               "a mixture-of-experts model"
-    if expert_parallel > 1 and tensor_parallel % expert_parallel:
-        return f"expert parallel {expert_parallel} does not divide the {tensor_parallel} GPUs " \
-               "of a pipeline stage"
-    if expert_parallel > 1 and model.moe.experts % expert_parallel:
-        return f"expert parallel {expert_parallel} does not divide the {model.moe.experts} " \
-               f"experts of {model.name}"
-    if dp_attention and tensor_parallel < 2:
-        return "DP attention needs at least 2 GPUs per pipeline stage"
-    return None
-
-
 def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
               overrides: dict[str, float] | None = None,
               memory_fraction: float | None = None, batch_limit: int | None = None,
@@ -132,18 +109,15 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
     engine = catalog.engine(choice.engine)
     heads = model.speculative if speculative else None
     counts = parameter_counts(model, True) if heads else (counts or parameter_counts(model))
-    problem = check_expert_parallel(model, choice.tensor_parallel, choice.expert_parallel,
-                                    choice.dp_attention)
-    if problem:
-        raise ValueError(problem)
+    refused = expert_layout_problem(choice.tensor_parallel, choice.expert_parallel,
+                                    choice.dp_attention, model)
+    if refused is not None:
+        raise RuleError(refused.problem())
     settings = EngineSettings.from_profile(
         engine, memory_fraction, batch_limit, batched_tokens,
         catalog.default("cuda_graph_gb"), catalog.default("logits_bytes_per_element"),
         heads.layers if heads else 0,
     )
-    # every DP-attention rank runs its own batch and token budget (the engine's settings are
-    # per rank; Configuration.batch_limit and the replica's token budget are the replica's)
-    ranks = choice.tensor_parallel if choice.dp_attention else 1
     layout = engine.moe_layout(weight_precision.id, gpu.family)
     site = catalog.site_profile_for(gpu.id, engine.id, site_profile)
     factors = engine_factors(engine, catalog.engines.get("generic"), gpu.family,
@@ -158,7 +132,7 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         tensor_parallel=choice.tensor_parallel,
         pipeline_parallel=choice.pipeline_parallel,
         factors=factors,
-        max_batched_tokens=settings.max_batched_tokens * ranks,
+        max_batched_tokens=settings.max_batched_tokens,
         prefill_min_budget_share=catalog.default("prefill_min_budget_share"),
         moe_half_tokens=catalog.default("moe_gemm_half_tokens"),
         routed_weights_bytes=routed_expert_weights_bytes(model, counts, weight_precision,
@@ -167,5 +141,9 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         expert_parallel=choice.expert_parallel,
         dp_attention=choice.dp_attention,
     )
+    # every DP-attention rank runs its own batch and token budget (the engine's settings are
+    # per rank; Configuration.batch_limit and the replica's token budget are the replica's)
+    replica = replace(replica, max_batched_tokens=settings.max_batched_tokens
+                      * replica.attention_ranks)
     return Configuration(model, counts, gpu, weight_precision, kv_precision, engine,
                          settings, replica, site)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from app.domain.catalog import Catalog, GpuSpec, ModelSpec
 from app.domain.problems import problem
 from app.domain.result import Band, Candidate, ChosenConfiguration, SelectionResult
-from app.domain.scenario import MAX_TENSOR_PARALLEL, Selection
+from app.domain.scenario import MAX_TENSOR_PARALLEL, Selection, expert_layout_problem
 from app.engine.configuration import Choice, Configuration, configure
 from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory
 from app.engine.memory import ParameterCounts
@@ -347,22 +347,13 @@ def check_parallelism(model: ModelSpec, tensor_parallel: int, pipeline_parallel:
             stages=pipeline_parallel, layers=model.layers)))
 
 
-def check_experts(model: ModelSpec, expert_parallel: int, dp_attention: bool) -> None:
-    """Refuse expert parallelism or DP attention the model cannot use (the scenario's own
-    rules checked that EP divides the tensor-parallel GPUs)."""
-    if (expert_parallel > 1 or dp_attention) and model.moe is None:
-        field = "hardware.expert_parallel" if expert_parallel > 1 else "hardware.dp_attention"
-        raise SizingError(problem(field, msg(
-            "{model} is a dense model: expert parallelism and DP attention are for "
-            "mixture-of-experts models; set hardware.expert_parallel to 1 and "
-            "hardware.dp_attention to false", model=model.name)))
-    if model.moe is not None and model.moe.experts % expert_parallel:
-        raise SizingError(problem("hardware.expert_parallel", msg(
-            "{ep} does not divide the {experts} experts of {model}; allowed: {allowed}",
-            ep=expert_parallel, experts=model.moe.experts, model=model.name,
-            allowed=", ".join(str(e) for e in range(1, min(model.moe.experts,
-                                                             MAX_TENSOR_PARALLEL) + 1)
-                              if model.moe.experts % e == 0))))
+def check_experts(model: ModelSpec, tensor_parallel: int, expert_parallel: int,
+                  dp_attention: bool) -> None:
+    """Refuse an expert-parallel / DP-attention layout the model cannot use, naming the field
+    (the rule: ``app.domain.scenario.expert_layout_problem``)."""
+    refused = expert_layout_problem(tensor_parallel, expert_parallel, dp_attention, model)
+    if refused is not None:
+        raise SizingError(refused.problem())
 
 
 def expert_layouts(model: ModelSpec, tensor_parallel: int) -> list[tuple[int, bool]]:
@@ -384,7 +375,8 @@ def given_configuration(catalog: Catalog, r: Resolved) -> Evaluated:
     look_up(catalog.gpus, hardware.gpu, "hardware.gpu",
             msg("unknown gpu id '{value}'; known: {known}"))
     check_parallelism(r.model, hardware.tensor_parallel, hardware.pipeline_parallel)
-    check_experts(r.model, hardware.expert_parallel, hardware.dp_attention)
+    check_experts(r.model, hardware.tensor_parallel, hardware.expert_parallel,
+                  hardware.dp_attention)
     choice = Choice(hardware.gpu, hardware.tensor_parallel, hardware.pipeline_parallel,
                     r.weights, r.kv_cache, r.engine, hardware.expert_parallel,
                     hardware.dp_attention)

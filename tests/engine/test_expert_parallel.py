@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.domain.problems import RuleError
+from app.domain.scenario import expert_layout_problem
 from app.engine.calibration import normalise_case
 from app.engine.configuration import Choice, configure
 from app.engine.evaluate import plan_memory
@@ -107,16 +109,20 @@ def test_dp_attention_raises_saturation_throughput_of_an_mla_model(catalog):
 @pytest.mark.parametrize("model, t, ep, dp, words", [
     ("llama-3.1-70b", 4, 4, False, "dense model"),
     ("llama-3.1-70b", 4, 1, True, "dense model"),
-    ("deepseek-r1", 8, 3, False, "does not divide the 8 GPUs"),
+    ("deepseek-r1", 8, 3, False, "must divide hardware.tensor_parallel (8)"),
     ("mixtral-8x7b", 4, 4, False, None),
-    ("qwen3-30b-a3b", 1, 1, True, "at least 2 GPUs"),
+    ("qwen3-30b-a3b", 1, 1, True, "needs hardware.tensor_parallel of 2 or more"),
 ])
 def test_layouts_that_cannot_run_are_refused_with_the_reason(catalog, model, t, ep, dp, words):
     if words is None:
         assert build(catalog, model, "h100-sxm", t, ep, dp, "bf16").replica.expert_parallel == 4
         return
-    with pytest.raises(ValueError, match=words):
+    with pytest.raises(RuleError, match=re_escape(words)) as refused:
         build(catalog, model, "h100-sxm", t, ep, dp, "bf16")
+    # the engine refuses with the scenario's rule: the field and the value given
+    field = "hardware.dp_attention" if ep == 1 else "hardware.expert_parallel"
+    assert refused.value.message.field == field
+    assert str(refused.value).endswith(f"(got {'true' if ep == 1 else ep})")
 
 
 def test_expert_count_must_divide(catalog):
@@ -165,15 +171,46 @@ def test_old_scenarios_load_with_expert_parallelism_off():
 
 
 @pytest.mark.parametrize("hardware, words", [
-    ({"expert_parallel": 3}, "hardware.expert_parallel (3) must divide "
-                             "hardware.tensor_parallel (8)"),
+    ({"expert_parallel": 3}, "hardware.expert_parallel: must divide "
+                             "hardware.tensor_parallel (8): the experts are split over the "
+                             "GPUs of a pipeline stage; allowed: 1, 2, 4, 8 (got 3)"),
     ({"tensor_parallel": 1, "gpus_per_replica": 1, "dp_attention": True},
-     "hardware.dp_attention needs hardware.tensor_parallel of 2 or more"),
+     "hardware.dp_attention: needs hardware.tensor_parallel of 2 or more (the attention "
+     "ranks are the GPUs of a pipeline stage); it is 1 (got true)"),
 ])
 def test_the_scenario_refuses_a_layout_naming_the_field(hardware, words):
+    """The refusal is about the field at fault, not the whole hardware section: the window
+    shows it under that field."""
     from app import api
-    with pytest.raises(ValueError, match=re_escape(words)):
+    with pytest.raises(api.ScenarioError) as refused:
         api.load_scenario(_large_moe(**hardware))
+    assert refused.value.problems == [words]
+    assert refused.value.messages[0].field == words.split(":")[0]
+
+
+@pytest.mark.parametrize("t, ep, dp, model, field", [
+    (8, 1, False, None, None),
+    (8, 8, True, None, None),
+    (8, 3, False, None, "hardware.expert_parallel"),
+    (1, 1, True, None, "hardware.dp_attention"),
+    (4, 4, False, "llama-3.1-70b", "hardware.expert_parallel"),
+    (4, 1, True, "llama-3.1-70b", "hardware.dp_attention"),
+    (16, 16, False, "mixtral-8x7b", "hardware.expert_parallel"),
+    (8, 8, False, "mixtral-8x7b", None),
+])
+def test_one_rule_for_expert_layouts(catalog, t, ep, dp, model, field):
+    """The scenario (no model), Step 3 and configure all ask expert_layout_problem."""
+    spec = catalog.model(model) if model else None
+    found = expert_layout_problem(t, ep, dp, spec)
+    assert (found.field if found else None) == field
+    if found is not None:
+        assert found.value == (ep if field.endswith("expert_parallel") else dp)
+        assert found.allowed in found.detail.text() or found.allowed in ("1", "false")
+
+
+def test_allowed_degrees_are_the_divisors():
+    found = expert_layout_problem(12, 5, False)
+    assert found.allowed == "1, 2, 3, 4, 6, 12"
 
 
 def re_escape(text):

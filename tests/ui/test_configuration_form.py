@@ -143,3 +143,15 @@ def test_expert_parallelism_on_a_dense_model_is_named_at_its_field(page, control
     form.apply()
     controller.recompute()  # the sizing refuses it: the model is dense
     assert "dense model" in shown(form).get("experts", ""), shown(form)
+
+
+def test_an_expert_degree_that_does_not_divide_the_gpus_is_named_at_its_field(page, controller):
+    """The scenario's layout rule names hardware.expert_parallel, so the form shows it under
+    Expert parallel (not under the GPU count, as a whole-hardware problem would be)."""
+    form = page.typed
+    controller.edit_many({"model": "deepseek-r1", "serving.engine": "sglang"}, "DeepSeek-R1")
+    type_in(form, gpu="h200-sxm", tensor=8, pipeline=1, experts=3)
+    form.apply()
+    messages = shown(form)
+    assert "must divide hardware.tensor_parallel (8)" in messages.get("experts", ""), messages
+    assert "count" not in messages, messages
