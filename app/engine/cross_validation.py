@@ -305,6 +305,21 @@ def overall(residuals: list[Residual], dimension: str | None = None) -> dict[str
     return found
 
 
+def off_by(ratio: float) -> float:
+    """How far a predicted/measured ratio is off, either way: ``max(r, 1/r)`` [-]."""
+    return max(ratio, 1.0 / ratio)
+
+
+def beyond(residuals: list[Residual], limit: float = 2.0,
+           dimension: str | None = None) -> list[Residual]:
+    """The cases predicted more than ``limit`` times off (issue #12's target: none) with
+    ``dimension``'s level left out, or (None) in at least one left-out fold; worst first."""
+    def worst(r: Residual) -> float:
+        return off_by(r.ratio(dimension) if dimension else r.worst_left_out_ratio)
+
+    return sorted((r for r in residuals if worst(r) > limit), key=worst, reverse=True)
+
+
 # --------------------------------------------------------------------------- the shipped file
 
 

@@ -124,3 +124,21 @@ def test_a_record_of_the_shipped_file_reads_back():
     back = cv.residual_from_record(cv.residual_record(residual))
     assert back == residual
     assert back.worst_left_out_ratio == pytest.approx(1.2)
+
+
+def residual(case_id: str, **ratios: float) -> cv.Residual:
+    """A case measured at 100 whose left-out predictions are ``ratio`` x 100 (1 where not
+    given)."""
+    left_out = {d: 100.0 * ratios.get(d, 1.0) for d in cv.DIMENSIONS}
+    return cv.Residual(case_id, "output_throughput_total", regime("vllm"), 100.0, 100.0,
+                       left_out)
+
+
+def test_cases_beyond_two_x_are_counted_either_way_and_worst_first():
+    """2.5x high and 3x low (ratio 1/3) are beyond 2x; exactly 2x and 0.6 are not."""
+    found = [residual("high", engine=2.5), residual("low", gpu_family=1 / 3),
+             residual("edge", model_kind=2.0), residual("near", weight_class=0.6)]
+    assert [r.case_id for r in cv.beyond(found)] == ["low", "high"]
+    assert [r.case_id for r in cv.beyond(found, dimension="engine")] == ["high"]
+    assert [r.case_id for r in cv.beyond(found, limit=1.5)] == ["low", "high", "edge", "near"]
+    assert cv.off_by(0.25) == pytest.approx(4.0) and cv.off_by(4.0) == 4.0

@@ -19,7 +19,7 @@ import pytest
 from app import paths
 from app.catalog.loader import load_catalog
 from app.engine.calibration import load_cases
-from app.engine.cross_validation import DIMENSIONS, residual_from_record
+from app.engine.cross_validation import DIMENSIONS, beyond, residual_from_record
 from app.report.accuracy import cross_validation, read_cases
 
 TARGETS = {"throughput": 0.15, "decode": 0.15, "ttft": 0.25}
@@ -57,6 +57,11 @@ RATCHET = {
     "weight_class": {
         "decode": (0.416, 10.32), "throughput": (0.371, 13.76), "ttft": (0.316, 69.31)},
 }
+
+#: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
+#: target: none). 172 of 642 on 2026-12-02 (5cbf3c2). May only fall; whoever lowers it
+#: lowers this, and a rise is listed here with the reason.
+BEYOND_TWO_RATCHET = 172
 
 
 @pytest.fixture(scope="module")
@@ -131,3 +136,10 @@ def test_the_records_read_back_as_residuals(shipped):
     residuals = [residual_from_record(r) for r in shipped["residuals"]]
     assert all(r.measured > 0 and r.fitted > 0 for r in residuals)
     assert all(r.ratio(d) > 0 for r in residuals for d in DIMENSIONS)
+
+
+def test_cases_off_by_more_than_two_x_do_not_grow(fresh):
+    """Target WORST_TARGET: no case off by more than 2x in any fold; the ratchet holds today's
+    count."""
+    off = beyond([residual_from_record(r) for r in fresh["residuals"]], WORST_TARGET)
+    assert len(off) <= BEYOND_TWO_RATCHET, [r.case_id for r in off[:20]]
