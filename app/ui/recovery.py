@@ -220,9 +220,13 @@ class Autosaver(QObject):
             self.lock.unlock()
             self.lock = None
 
-    def wait(self) -> None:
-        """Let every queued write finish (tests, the crash test's measurement)."""
-        self.executor.submit(lambda: None).result()
+    def wait(self, timeout_s: float = 60.0) -> None:
+        """Let every queued write finish (tests, the crash test's measurement).
+
+        A write that has not finished after ``timeout_s`` seconds raises TimeoutError rather
+        than blocking the caller for ever.
+        """
+        self.executor.submit(lambda: None).result(timeout=timeout_s)
 
     def _hold_lock(self) -> None:
         if self.lock is None:

@@ -23,8 +23,14 @@ def test_reader_closing_the_pipe_gives_no_traceback(tmp_path):
     command = [sys.executable, "-m", "app", "size", str(scenario), "--json"]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
         proc.stdout.close()  # the reader goes away before the sizing writes (as `| head -0`):
-        stderr = proc.stderr.read().decode()  # its first write meets a closed pipe, always
-        status = proc.wait(timeout=120)
+        # its first write meets a closed pipe, always; a child that hangs instead fails the
+        # test after two minutes (communicate skips the closed stdout, reads stderr to the end)
+        try:
+            _, stderr_bytes = proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            proc.kill()  # else leaving the `with` would wait for it for ever
+            raise
+        stderr, status = stderr_bytes.decode(), proc.returncode
     assert "Traceback" not in stderr
     assert status == 1
 

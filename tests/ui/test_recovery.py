@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from queue import Empty, Queue
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
@@ -259,13 +260,30 @@ app.exec()
 """
 
 
+# The child starts Qt, sizes the worked example and edits: seconds on an idle machine, a minute
+# or two on a loaded one. Past this the test fails instead of waiting for ever (CI hangs).
+CHILD_DEADLINE_S = 180.0
+
+
+def first_line(child: subprocess.Popen, deadline_s: float) -> str:
+    """The child's first line of output, read by a helper thread so that a child that hangs
+    before printing fails the test after ``deadline_s`` (a plain ``readline()`` never returns)."""
+    lines: Queue[str] = Queue()
+    threading.Thread(target=lambda: lines.put(child.stdout.readline()), daemon=True).start()
+    try:
+        return lines.get(timeout=deadline_s)
+    except Empty:
+        pytest.fail(f"the child printed nothing within {deadline_s:.0f} s "
+                    f"(still running: {child.poll() is None})", pytrace=False)
+
+
 def test_killed_two_and_a_half_seconds_after_an_edit_the_edit_is_recovered(
         tmp_path, user_config_dir, windows, answers):
     queue, _ = answers
     child = subprocess.Popen([sys.executable, "-c", CHILD], cwd=ROOT, text=True,
                              stdout=subprocess.PIPE, env=child_env(tmp_path, user_config_dir))
     try:
-        line = child.stdout.readline()
+        line = first_line(child, CHILD_DEADLINE_S)
         assert line.startswith("edited"), line
         edited = float(line.split()[1])
         while time.time() < edited + 2.5:
@@ -275,6 +293,8 @@ def test_killed_two_and_a_half_seconds_after_an_edit_the_edit_is_recovered(
     finally:
         if child.poll() is None:
             child.kill()
+            child.wait(timeout=30)
+        child.stdout.close()
     [left] = copies()
     assert left.with_suffix(".lock").is_file()  # the dead process's lock is still there
     window = windows()
