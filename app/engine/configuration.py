@@ -69,11 +69,6 @@ class Configuration:
         (each DP-attention rank schedules its own batch) [-]."""
         return self.settings.batch_limit * self.replica.attention_ranks
 
-    @property
-    def token_budget(self) -> int:
-        """Tokens the replica processes in one step (per rank times the DP ranks) [-]."""
-        return self.replica.max_batched_tokens
-
 
 @dataclass(frozen=True)
 class Choice:

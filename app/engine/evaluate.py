@@ -86,15 +86,13 @@ def plan_memory(config: Configuration, work: Workload, peak_context: int) -> Mem
 
 def saturation_of(config: Configuration, plan: MemoryPlan, work: Workload) -> Points:
     """Maximum-throughput operating point (what offline benchmarks measure)."""
-    batch = saturation_batch(plan.sequences_admitted, plan.batch_limit,
-                             config.token_budget, work)
-    return saturation(config.replica, work, batch)
+    return saturation(config.replica, work, int(batch_cap(config, plan, work)))
 
 
 def batch_cap(config: Configuration, plan: MemoryPlan, work: Workload) -> float:
     """Most sequences that decode together under load [-] (at least one)."""
     return float(max(saturation_batch(plan.sequences_admitted, plan.batch_limit,
-                                      config.token_budget, work), 1))
+                                      config.replica.max_batched_tokens, work), 1))
 
 
 def points_at(config: Configuration, plan: MemoryPlan, work: Workload,
