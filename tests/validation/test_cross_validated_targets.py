@@ -50,12 +50,19 @@ WORST_TARGET = 2.0
 #: Then the 36 TensorRT-LLM 0.14 A100 PCIe TP 4/8 cases (pub-545..580): model_kind/throughput
 #: 0.245 -> 0.259, model_kind/ttft 0.941 -> 0.972, gpu_family/decode 0.183 -> 0.19,
 #: weight_class/decode 0.409 -> 0.416, weight_class/ttft worst 68.78 -> 69.31; the rest tightened.
+#: Then 44 TensorRT-LLM perf-overview cases (pub-581..624: the GB200 column, 32, and the RTX PRO
+#: 6000 rows not in the set yet, 12; 686 predicted): raised engine/throughput 0.324 -> 0.342 (the
+#: new cases are predicted 1.64x high, median, with TensorRT-LLM left out), gpu_family/throughput
+#: worst 15.12 -> 15.13, gpu_family/ttft worst 28.98 -> 29.04, model_kind/throughput worst
+#: 12.12 -> 12.16, weight_class/decode worst 10.32 -> 10.33 (cases that did not change, moved by
+#: the refit that sees the 44); tightened gpu_family/decode, gpu_family/throughput,
+#: model_kind/throughput and ttft, weight_class/ttft.
 RATCHET = {
-    "engine": {"decode": (0.181, 7.1), "throughput": (0.324, 30.05), "ttft": (0.559, 18.54)},
-    "gpu_family": {"decode": (0.19, 8.94), "throughput": (0.267, 15.12), "ttft": (0.439, 28.98)},
-    "model_kind": {"decode": (0.193, 13.39), "throughput": (0.259, 12.12), "ttft": (0.972, 38.37)},
+    "engine": {"decode": (0.181, 7.1), "throughput": (0.342, 30.05), "ttft": (0.559, 18.54)},
+    "gpu_family": {"decode": (0.189, 8.94), "throughput": (0.263, 15.13), "ttft": (0.439, 29.04)},
+    "model_kind": {"decode": (0.193, 13.39), "throughput": (0.253, 12.16), "ttft": (0.968, 38.37)},
     "weight_class": {
-        "decode": (0.416, 10.32), "throughput": (0.371, 13.76), "ttft": (0.316, 69.31)},
+        "decode": (0.416, 10.33), "throughput": (0.371, 13.76), "ttft": (0.313, 69.31)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
