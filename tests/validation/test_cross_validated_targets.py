@@ -67,8 +67,11 @@ RATCHET = {
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
 #: target: none). 172 of 642 on 2026-12-02 (5cbf3c2). May only fall; whoever lowers it
-#: lowers this, and a rise is listed here with the reason.
-BEYOND_TWO_RATCHET = 172
+#: lowers this, and a rise is listed here with the reason. 172 -> 185 with the 44 GB200 and
+#: RTX PRO 6000 TensorRT-LLM cases (pub-581..624): 12 of them (GB200 DeepSeek-R1, gpt-oss,
+#: Qwen3 30B/235B, all predicted high) beyond 2x in the engine or weight-format fold, and one
+#: older case moved past 2x by the refit.
+BEYOND_TWO_RATCHET = 185
 
 
 @pytest.fixture(scope="module")
