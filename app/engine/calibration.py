@@ -62,6 +62,8 @@ MODEL_PATTERNS = (
     (r"falcon-180b", "falcon-180b"),
 )
 GPU_PATTERNS = (
+    (r"gaudi ?3.*(pcie|hl-338)", "gaudi3-pcie"),
+    (r"gaudi ?3", "gaudi3"),
     (r"gb200", "gb200"),
     (r"b200", "b200"),
     (r"rtx pro 6000 blackwell server", "rtx-pro-6000-bse"),
@@ -100,15 +102,36 @@ UNSUPPORTED_PRECISIONS = (
 )
 #: KV-cache texts that mean "the model's own 16-bit dtype" (vLLM's and TRT-LLM's ``auto``).
 NATIVE_KV = ("auto",)
-#: Accelerators whose serving stacks have no engine profile, with the reason: a case measured
-#: on one is skipped rather than predicted with a CUDA/ROCm engine's factors.
+#: Accelerators whose serving stack, when a case does not name it, is inferred, with the
+#: reason: Intel's Gaudi 3 throughput table (SynapseAI 1.18.0) names no framework, and its
+#: rows are single static batches of 44 to 4,000 prompts with fixed input and output
+#: lengths, the form of optimum-habana's text-generation benchmark (run_generation.py
+#: --batch_size); vLLM's scheduler would not hold 4,000 sequences (max_num_seqs 256).
+INFERRED_ENGINES = (
+    (r"gaudi|\bhpu\b|habana", "optimum-habana"),
+)
+#: Accelerators whose serving stacks other than the inferred one have no engine profile, with
+#: the reason: a case measured with one is skipped rather than predicted with a CUDA/ROCm
+#: engine's factors (vLLM's HPU plugin is its own backend: bucketed HPU graphs, not CUDA's).
 UNPROFILED_ACCELERATORS = (
     (r"gaudi|\bhpu\b|habana",
-     "Intel Gaudi: no engine profile for its serving stacks (vLLM HPU plugin, "
-     "optimum-habana); the engine profiles are CUDA/ROCm ones"),
+     "Intel Gaudi: the only engine profile for it is optimum-habana's static batching; "
+     "vLLM's HPU plugin and TGI-Gaudi have none (the CUDA/ROCm profiles do not serve it)"),
 )
 ENGINES = (("tensorrt-llm", "tensorrt-llm"), ("nim", "tensorrt-llm"),
-           ("llama.cpp", "llama.cpp"), ("vllm", "vllm"), ("sglang", "sglang"))
+           ("llama.cpp", "llama.cpp"), ("vllm", "vllm"), ("sglang", "sglang"),
+           ("optimum-habana", "optimum-habana"), ("optimum habana", "optimum-habana"))
+#: Engines that run one static batch (no continuous batching): a stated batch size is
+#: ``N`` prompts sent at once (``performance.burst`` with ``N`` within the batch cap: one
+#: prefill of all prompts, then the decode of all together), not a closed loop of users.
+STATIC_BATCH_ENGINES = ("optimum-habana",)
+#: Engines whose FP8 quantisation quantises the KV cache too, so a case with FP8 weights and
+#: an unstated KV cache ran an FP8 one: optimum-habana's ``--fp8`` runs Intel Neural
+#: Compressor's FP8 flow, which patches the KV-cache modules as well (``PatchedKVCache``,
+#: neural_compressor/torch/algorithms/fp8_quant). Intel's Gaudi 3 rows confirm it: Llama 3.1
+#: 8B with 768 sequences of 2,176 tokens needs 219 GB of BF16 KV cache on a 128 GB card,
+#: 109 GB in FP8.
+FP8_KV_ENGINES = ("optimum-habana",)
 UNSTATED_PROMPT = 16  # llama.cpp 'tg' runs generate from an (almost) empty prompt
 UNSTATED_OUTPUT = 512
 #: Metrics of one stream alone, where an unstated prompt is llama.cpp's (almost) empty one.
@@ -199,7 +222,8 @@ def engine_version_class(engine: str, text: str) -> str:
     """The release line of a case's engine whose behaviour differs (its regime, beside the
     engine): TensorRT-LLM ``0.x`` (C++ runtime, TensorRT engines) or ``1.x`` (PyTorch
     backend), vLLM ``V0`` (before 0.8, or stated) or ``V1``, SGLang ``0.4`` or ``0.5``;
-    ``NIM`` for NVIDIA NIM; ``unstated`` when the text names none."""
+    ``NIM`` for NVIDIA NIM; optimum-habana by the Intel Gaudi software release it ran on
+    (``Gaudi 1.18``); ``unstated`` when the text names none."""
     lowered = text.lower()
     found = re.search(r"(\d+)\.(\d+)", lowered)
     if engine == "tensorrt-llm":
@@ -216,6 +240,8 @@ def engine_version_class(engine: str, text: str) -> str:
         return "V0" if (int(found.group(1)), int(found.group(2))) < (0, 8) else "V1"
     if engine == "sglang" and found:
         return f"{found.group(1)}.{found.group(2)}"
+    if engine == "optimum-habana" and found:  # the Intel Gaudi software release
+        return f"Gaudi {found.group(1)}.{found.group(2)}"
     year = re.search(r"(20\d\d)", lowered)
     return year.group(1) if year else "unstated"
 
@@ -300,15 +326,28 @@ def _prompt_tokens(raw: dict) -> int:
     raise ValueError("the prompt length ('isl') is not stated")
 
 
+def _engine(raw: dict) -> str:
+    """The engine profile of a case: the one its engine text names, else the one inferred
+    for its accelerator (:data:`INFERRED_ENGINES`) when the text names none (ValueError when
+    neither, or when the named engine has no profile for that accelerator)."""
+    text = raw["engine"].lower()
+    hardware = f"{raw['gpu']} {raw['engine']}".lower()
+    named = next((eid for key, eid in ENGINES if key in text), None)
+    for pattern, inferred in INFERRED_ENGINES:
+        if re.search(pattern, hardware):
+            if named in (None, inferred) and (named or text.startswith("not stated")):
+                return inferred
+            reason = next(r for p, r in UNPROFILED_ACCELERATORS if re.search(p, hardware))
+            raise ValueError(reason)
+    if named is None:
+        raise ValueError(f"unknown engine '{raw['engine']}'")
+    return named
+
+
 def normalise_case(raw: dict) -> Case:
     """Map one case of the case file to catalog ids (ValueError when it cannot)."""
-    hardware = f"{raw['gpu']} {raw['engine']}".lower()
-    for pattern, reason in UNPROFILED_ACCELERATORS:
-        if re.search(pattern, hardware):
-            raise ValueError(reason)
-    engine = next((eid for key, eid in ENGINES if key in raw["engine"].lower()), None)
-    if engine is None:
-        raise ValueError(f"unknown engine '{raw['engine']}'")
+    engine = _engine(raw)
+    static_batch = engine in STATIC_BATCH_ENGINES
     metric = raw["metric_name"]
     if metric not in METRIC_GROUPS:
         raise ValueError(f"unknown metric '{metric}'")
@@ -321,7 +360,8 @@ def normalise_case(raw: dict) -> Case:
         id=raw["id"],
         model=_match(MODEL_PATTERNS, raw["model"], "model"),
         weights=weights,
-        kv_cache=_precision(raw["kv_precision"], native="bf16"),
+        kv_cache=_precision(raw["kv_precision"], native="fp8" if (
+            engine in FP8_KV_ENGINES and weights == "fp8") else "bf16"),
         gpu=_match(GPU_PATTERNS, raw["gpu"], "gpu"),
         tensor_parallel=tensor_parallel,
         pipeline_parallel=pipeline_parallel,
@@ -332,9 +372,9 @@ def normalise_case(raw: dict) -> Case:
         metric=metric,
         measured=_measured(raw),
         source=raw["source"],
-        concurrency=_concurrency(raw["concurrency"]),
+        concurrency=None if static_batch else _concurrency(raw["concurrency"]),
         replicas=replicas,
-        prompts=_concurrency(raw.get("num_prompts")),
+        prompts=_concurrency(raw["concurrency"] if static_batch else raw.get("num_prompts")),
         engine_version=engine_version_class(engine, raw["engine"]),
         expert_parallel=expert_parallel,
         dp_attention=dp_attention,

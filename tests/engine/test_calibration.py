@@ -130,14 +130,40 @@ def test_the_a100_pcie_column_is_its_own_gpu(text, expected):
     assert normalise_case({**RAW, "gpu": text}).gpu == expected
 
 
-def test_a_gaudi_case_is_skipped_because_no_engine_profile_serves_it():
-    """The catalog has Gaudi 3 as hardware, but no engine profile for vLLM's HPU plugin or
-    optimum-habana: predicting it with a CUDA engine's factors would be a made-up figure."""
-    _, skipped = load_cases([{**RAW, "gpu": "Intel Gaudi 3 (HL-325L)",
-                              "engine": "not stated (Intel Gaudi software 1.18.0)"},
-                             {**RAW, "id": "hpu", "engine": "vLLM 0.9 (vllm-gaudi, HPU)"}])
-    assert [s.id for s in skipped] == ["case-x", "hpu"]
-    assert all("Intel Gaudi: no engine profile" in s.reason for s in skipped)
+GAUDI = {**RAW, "gpu": "Intel Gaudi 3 (HL-325L OAM, HLS-Gaudi3 8-card system)",
+         "engine": "not stated (Intel Gaudi software 1.18.0, PyTorch 2.4.0)",
+         "kv_precision": "not stated", "isl": 2048, "osl": 2048, "concurrency": 364,
+         "metric_name": "output_throughput_total", "metric_value": 7405.0}
+
+
+def test_a_gaudi_case_without_an_engine_is_read_as_optimum_habana_static_batch():
+    """Intel's Gaudi 3 table (pub-430) names no framework; its rows are single static batches
+    of the optimum-habana text-generation benchmark: the batch is N prompts sent at once (not
+    a closed loop of 364 users), and its FP8 run quantises the KV cache too."""
+    case = normalise_case(GAUDI)
+    assert (case.gpu, case.engine, case.engine_version) == ("gaudi3", "optimum-habana",
+                                                            "Gaudi 1.18")
+    assert (case.concurrency, case.prompts, case.kv_cache) == (None, 364.0, "fp8")
+    assert normalise_case({**GAUDI, "gpu": "Intel Gaudi 3 PCIe (HL-338)"}).gpu == "gaudi3-pcie"
+    # a BF16 model keeps the model's own KV cache
+    assert normalise_case({**GAUDI, "weights_precision": "BF16"}).kv_cache == "bf16"
+
+
+def test_a_gaudi_case_of_another_stack_is_skipped_with_the_reason():
+    """vLLM's HPU plugin (and TGI-Gaudi) have no profile: predicting them with vLLM's CUDA
+    factors would be a made-up figure, so the case is skipped and says why."""
+    _, skipped = load_cases([{**GAUDI, "id": "hpu", "engine": "vLLM 0.9 (vllm-gaudi, HPU)"},
+                             {**RAW, "id": "tgi", "engine": "TGI 2.3 (tgi-gaudi, habana)"}])
+    assert [s.id for s in skipped] == ["hpu", "tgi"]
+    assert all("Intel Gaudi: the only engine profile" in s.reason for s in skipped)
+
+
+def test_the_gaudi_static_batch_is_predicted_as_one_burst(catalog):
+    """A static batch within the cap is one prefill of every prompt and the decode of all
+    together: the prediction is the burst operating point at N = the batch, near the 7,405
+    tokens/s Intel measured (pub-430; the generic prior's efficiencies, within 25 %)."""
+    case = normalise_case(GAUDI)
+    assert predict(case, catalog) == pytest.approx(7405.0, rel=0.25)
 
 
 def test_expert_parallel_runs_are_read_not_skipped():

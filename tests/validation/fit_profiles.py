@@ -44,6 +44,11 @@ FITTED = {
     # they cannot identify its fixed latency either: it keeps the catalog's (vLLM's fitted
     # value, the same kind of Python API server in front of the scheduler).
     "sglang": (LATENCIES[:3], ()),
+    # optimum-habana's cases (Intel's Gaudi 3 table) are all saturated static batches of FP8
+    # models: they identify the compute efficiencies, not the per-step or TTFT latencies, and
+    # not the bandwidth shares either (fitted, eta_mem and eta_kv run to their bound of 0.95):
+    # those keep the generic profile's values.
+    "optimum-habana": ((), ("eta_decode", "eta_prefill")),
 }
 DEFAULT_FITTED = (LATENCIES, ROOFLINE)
 BOUNDS = {

@@ -57,12 +57,21 @@ WORST_TARGET = 2.0
 #: 12.12 -> 12.16, weight_class/decode worst 10.32 -> 10.33 (cases that did not change, moved by
 #: the refit that sees the 44); tightened gpu_family/decode, gpu_family/throughput,
 #: model_kind/throughput and ttft, weight_class/ttft.
+#: Then Intel's 16 Gaudi 3 cases (pub-427..442, optimum-habana static batches, METHOD.md
+#: "Intel Gaudi 3", 2026-12-02; 702 predicted; their own folds 16.7 %, worst x1.45, none beyond
+#: 2x): the refit of the shared effects (dense, 8-bit, the throughput intercept) that now see
+#: them raised engine/decode 0.181 -> 0.186 (17.6 -> 18.4 %) and its worst 7.1 -> 7.22,
+#: engine/throughput worst 30.05 -> 30.5, engine/ttft worst 18.54 -> 18.88, gpu_family/decode
+#: worst 8.94 -> 9.12, gpu_family/throughput worst 15.13 -> 15.5, gpu_family/ttft 0.439 ->
+#: 0.445 (43.5 -> 44.0 %) and its worst 29.04 -> 29.2; tightened engine/throughput 0.342 ->
+#: 0.338, engine/ttft 0.559 -> 0.544, gpu_family/throughput 0.263 -> 0.257,
+#: weight_class/throughput 0.371 -> 0.366.
 RATCHET = {
-    "engine": {"decode": (0.181, 7.1), "throughput": (0.342, 30.05), "ttft": (0.559, 18.54)},
-    "gpu_family": {"decode": (0.189, 8.94), "throughput": (0.263, 15.13), "ttft": (0.439, 29.04)},
+    "engine": {"decode": (0.186, 7.22), "throughput": (0.338, 30.5), "ttft": (0.544, 18.88)},
+    "gpu_family": {"decode": (0.189, 9.12), "throughput": (0.257, 15.5), "ttft": (0.445, 29.2)},
     "model_kind": {"decode": (0.193, 13.39), "throughput": (0.253, 12.16), "ttft": (0.968, 38.37)},
     "weight_class": {
-        "decode": (0.416, 10.33), "throughput": (0.371, 13.76), "ttft": (0.313, 69.31)},
+        "decode": (0.416, 10.33), "throughput": (0.366, 13.76), "ttft": (0.313, 69.31)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -70,8 +79,10 @@ RATCHET = {
 #: lowers this, and a rise is listed here with the reason. 172 -> 185 with the 44 GB200 and
 #: RTX PRO 6000 TensorRT-LLM cases (pub-581..624): 12 of them (GB200 DeepSeek-R1, gpt-oss,
 #: Qwen3 30B/235B, all predicted high) beyond 2x in the engine or weight-format fold, and one
-#: older case moved past 2x by the refit.
-BEYOND_TWO_RATCHET = 185
+#: older case moved past 2x by the refit. 185 -> 182 with the 16 Gaudi 3 cases (none of them
+#: beyond 2x): pub-061, 083, 591 and 617 went beyond with the refit, case-006, 009, 011, 032,
+#: 166, 176 and pub-162 came back.
+BEYOND_TWO_RATCHET = 182
 
 
 @pytest.fixture(scope="module")
