@@ -1,8 +1,8 @@
 # AI Sizer: set-up, run and test.
 #
 #   make run    set everything up, then open the desktop app with the built-in example
-#   make test   set everything up, then ruff, import contracts and the test suite (headless),
-#               all but the tests marked `bundle`
+#   make test   set everything up, then ruff, import contracts and the test suite (headless,
+#               one pytest-xdist worker per core), all but the tests marked `bundle`
 #   make test-bundle  set everything up, install PyInstaller into .venv, then the tests marked
 #               `bundle`: build the offline bundle from scratch and run its selftest offline
 #   make package  set everything up, install PyInstaller into .venv, build the offline bundle
@@ -61,6 +61,10 @@ run: EXTRA_PKGS := $(RUN_PKGS)
 # Extra arguments: `make run ARGS=my-scenario.json`, `make test PYTEST_ARGS="-x tests/engine"`.
 ARGS ?=
 PYTEST_ARGS ?=
+# pytest-xdist worker processes for `make test`: one per core (`auto`); tests of one module stay
+# in one worker (--dist loadscope), so a module's shared window or report is built once.
+# `make test PYTEST_WORKERS=0` runs everything in this process (a debugger, -x stops at once).
+PYTEST_WORKERS ?= auto
 
 .PHONY: help run test lint setup system-deps mo translations clean distclean calibration \
         cross-validation \
@@ -109,8 +113,9 @@ test: setup
 	$(BIN)/ruff check app tests packaging || failed="$$failed ruff"
 	echo "==> lint-imports"
 	$(BIN)/lint-imports || failed="$$failed lint-imports"
-	echo "==> pytest (QT_QPA_PLATFORM=offscreen, slow tests included, bundle build left out)"
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m "not bundle" $(PYTEST_ARGS) \
+	echo "==> pytest (QT_QPA_PLATFORM=offscreen, slow tests included, bundle build left out, -n $(PYTEST_WORKERS))"
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m "not bundle" \
+	    -n $(PYTEST_WORKERS) --dist loadscope $(PYTEST_ARGS) \
 	    || failed="$$failed pytest"
 	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed" >&2; exit 1; fi
 	echo "make test: all checks passed"

@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from app import api
-from app.catalog.loader import load_catalog
+from app.catalog.loader import clear_cache, load_catalog
 from app.ui import text
 from app.ui.controller import Controller
 
@@ -53,6 +53,33 @@ def shown_window(qtbot, controller):
     window.show()
     yield window
     controller.wait_until_idle()
+
+
+@pytest.fixture(scope="module")
+def module_window(qapp, catalog, tmp_path_factory):
+    """One main window (1400 x 900, shown) for a whole test module, with its own configuration
+    folder: for tests that set up the state they check themselves (load an example, switch the
+    language, visit pages) and only read the window. Building a window and its pages takes
+    seconds, most of a window test's time; tests that need a fresh one use ``shown_window``."""
+    from app.ui.app import SCREENSHOT_SIZE
+    from app.ui.main_window import MainWindow
+
+    with pytest.MonkeyPatch.context() as mp:
+        config = tmp_path_factory.mktemp("module-config")
+        mp.setenv("AISIZER_CONFIG_DIR", str(config))
+        clear_cache()
+        ctrl = Controller(catalog)
+        ctrl.recompute()
+        window = MainWindow(ctrl)
+        window.resize(*SCREENSHOT_SIZE)
+        window.show()
+        yield window
+        ctrl.wait_until_idle()
+        ctrl.undo_stack.setClean()  # nothing to ask about on close
+        window.close()
+        window.deleteLater()
+        qapp.processEvents()
+        clear_cache()
 
 
 @pytest.fixture
