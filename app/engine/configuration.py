@@ -84,6 +84,38 @@ class Choice:
     dp_attention: bool = False  # data-parallel attention over the GPUs of a stage
 
 
+#: GPU families whose tensor cores take a warpgroup's matrix product of at least 64 rows
+#: (Hopper ``wgmma.mma_async`` m64nNk16; Blackwell's ``tcgen05.mma`` M 64 or 128); the others
+#: (Ampere, Ada, CDNA) multiply tiles of 16 rows (``mma.sync`` m16n8k16, MFMA 16x16).
+WARPGROUP_MMA_FAMILIES = frozenset({"hopper", "blackwell", "rubin"})
+
+
+def dequantises_weights(gpu: GpuSpec, precision: PrecisionSpec) -> bool:
+    """Whether ``precision``'s matrix multiplications on ``gpu`` run in a weight-only kernel:
+    4-bit weights (INT4 AWQ/GPTQ, GGUF Q4, MXFP4/NVFP4 without FP4 tensor cores) dequantised
+    to 16 bit in registers and multiplied at the 16-bit rate (vLLM's Marlin and Machete,
+    the triton_kernels MXFP4 MoE, TensorRT-LLM's W4A16 MoE)."""
+    return precision.bits < 8 and gpu.peak_flops(precision.compute) <= gpu.peak_flops("bf16")
+
+
+def grouped_gemm_half_tokens(catalog: Catalog, gpu: GpuSpec, precision: PrecisionSpec) -> float:
+    """Rows per touched expert at which a MoE grouped GEMM runs at half the dense efficiency
+    [tokens] (``inference.grouped_gemm_share``).
+
+    A weight-only kernel pads each touched expert's rows to the tensor cores' matrix tile and
+    is bound by reading its 4-bit weights below it, so its floor is one MMA tile:
+    ``weight_only_moe_rows_wgmma`` (64) on Hopper and later, ``weight_only_moe_rows_mma``
+    (16) elsewhere (catalogs/defaults.toml, with the kernels' sources). A format the tensor
+    cores take natively (16-bit, FP8, FP4 on Blackwell) keeps the fitted
+    ``moe_gemm_half_tokens``. METHOD.md, Calibration, "Weight-only MoE kernels".
+    """
+    if not dequantises_weights(gpu, precision):
+        return catalog.default("moe_gemm_half_tokens")
+    if gpu.family in WARPGROUP_MMA_FAMILIES:
+        return catalog.default("weight_only_moe_rows_wgmma")
+    return catalog.default("weight_only_moe_rows_mma")
+
+
 def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
               overrides: dict[str, float] | None = None,
               memory_fraction: float | None = None, batch_limit: int | None = None,
@@ -129,7 +161,7 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         factors=factors,
         max_batched_tokens=settings.max_batched_tokens,
         prefill_min_budget_share=catalog.default("prefill_min_budget_share"),
-        moe_half_tokens=catalog.default("moe_gemm_half_tokens"),
+        moe_half_tokens=grouped_gemm_half_tokens(catalog, gpu, weight_precision),
         routed_weights_bytes=routed_expert_weights_bytes(model, counts, weight_precision,
                                                          layout),
         idle_weights_bytes=speculative_weights_bytes(counts, weight_precision),

@@ -164,6 +164,37 @@ def test_fp4_weights_run_at_the_16bit_rate_without_fp4_tensor_cores(catalog):
     assert b200.peak_flops("fp4") == pytest.approx(9000e12)
 
 
+def test_weight_only_moe_kernels_pad_an_expert_to_one_mma_tile(configure_replica):
+    """4-bit weights computed at the 16-bit rate run in weight-only kernels whose grouped GEMM
+    pads each touched expert to one tensor-core tile (configuration.grouped_gemm_half_tokens):
+    16 rows on Ampere and Ada (mma.sync m16n8k16: vLLM's Marlin MoE), 64 on Hopper (wgmma
+    m64nNk16: triton_kernels' MXFP4 MoE); native formats (16-bit, FP8, FP4 on Blackwell) keep
+    the fitted 256."""
+    def half(model, gpu, weights):
+        return configure_replica(model, gpu, 1, weights=weights).replica.moe_half_tokens
+
+    assert half("gpt-oss-20b", "a100-sxm-80", "mxfp4") == 16.0
+    assert half("gpt-oss-20b", "rtx-4090", "mxfp4") == 16.0
+    assert half("gpt-oss-20b", "h100-sxm", "mxfp4") == 64.0
+    assert half("gpt-oss-20b", "b200", "mxfp4") == 256.0  # FP4 tensor cores
+    assert half("qwen3-30b-a3b", "a100-sxm-80", "int4-awq") == 16.0
+    assert half("qwen3-30b-a3b", "h100-sxm", "fp8") == 256.0
+    assert half("qwen3-30b-a3b", "a100-sxm-80", "bf16") == 256.0
+
+
+def test_weight_only_moe_decode_at_small_batch_is_bound_by_its_weights(configure_replica):
+    """gpt-oss-120b MXFP4 on one A100 with 4 sequences (vLLM, Marlin MoE): each touched
+    expert multiplies about one row, so reading its 4-bit weights takes about twice as long as
+    the padded tile's arithmetic and the step is memory-bound: 9.5 ms, where GPUStack measured
+    a TPOT of 11.7 ms at 4 users with prompts mixed in (pub-327); with the native formats'
+    256-row floor the arithmetic was 6.4x the weight reads and the step 49 ms."""
+    rep = configure_replica("gpt-oss-120b", "a100-sxm-80", 1, weights="mxfp4",
+                            engine="vllm").replica
+    step = decode_step(rep, 4.0, 450)
+    assert step.compute[0] < 0.5 * step.weights_read[0]
+    assert 0.007 < step.itl[0] < 0.012
+
+
 def test_moe_decode_is_faster_than_dense_of_same_size(configure_replica):
     """Mixtral (46.7B, 12.9B active) decodes one stream faster than Llama-3.1-70B at 2 bytes."""
     moe = configure_replica("mixtral-8x7b", "h100-sxm", 2, weights="bf16").replica

@@ -66,12 +66,21 @@ WORST_TARGET = 2.0
 #: 0.445 (43.5 -> 44.0 %) and its worst 29.04 -> 29.2; tightened engine/throughput 0.342 ->
 #: 0.338, engine/ttft 0.559 -> 0.544, gpu_family/throughput 0.263 -> 0.257,
 #: weight_class/throughput 0.371 -> 0.366.
+#: Then "Weight-only MoE kernels pad an expert to one tensor-core tile" (METHOD.md, 2026-12-02;
+#: 702 cases): raised engine/ttft 0.544 -> 0.563 (53.9 -> 56.2 %) and weight_class/ttft 0.313
+#: -> 0.317 (31.0 -> 31.7 %): no TTFT case's physics moved much, the effects the metrics share
+#: were refitted; worst factors engine/ttft 18.88 -> 18.93 and model_kind/ttft 38.37 -> 40.45
+#: (both pub-248), gpu_family/throughput 15.5 -> 15.68, model_kind/throughput 12.16 -> 19.42
+#: and weight_class/throughput 13.76 -> 21.85 (all three pub-304: SGLang's gpt-oss-20b on one
+#: A100, 17x slower than vLLM's on the same GPU and benchmark, now predicted faster still).
+#: Tightened the rest: weight format throughput 36.0 -> 27.6 %, decode 41.3 -> 28.0 %, GPU
+#: family throughput 25.2 -> 22.0 %, model kind decode 18.8 -> 14.4 %.
 RATCHET = {
-    "engine": {"decode": (0.186, 7.22), "throughput": (0.338, 30.5), "ttft": (0.544, 18.88)},
-    "gpu_family": {"decode": (0.189, 9.12), "throughput": (0.257, 15.5), "ttft": (0.445, 29.2)},
-    "model_kind": {"decode": (0.193, 13.39), "throughput": (0.253, 12.16), "ttft": (0.968, 38.37)},
+    "engine": {"decode": (0.184, 7.12), "throughput": (0.327, 26.21), "ttft": (0.563, 18.93)},
+    "gpu_family": {"decode": (0.186, 8.99), "throughput": (0.226, 15.68), "ttft": (0.42, 28.54)},
+    "model_kind": {"decode": (0.149, 10.45), "throughput": (0.244, 19.42), "ttft": (0.843, 40.45)},
     "weight_class": {
-        "decode": (0.416, 10.33), "throughput": (0.366, 13.76), "ttft": (0.313, 69.31)},
+        "decode": (0.285, 8.38), "throughput": (0.281, 21.85), "ttft": (0.317, 64.68)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -81,8 +90,9 @@ RATCHET = {
 #: Qwen3 30B/235B, all predicted high) beyond 2x in the engine or weight-format fold, and one
 #: older case moved past 2x by the refit. 185 -> 182 with the 16 Gaudi 3 cases (none of them
 #: beyond 2x): pub-061, 083, 591 and 617 went beyond with the refit, case-006, 009, 011, 032,
-#: 166, 176 and pub-162 came back.
-BEYOND_TWO_RATCHET = 182
+#: 166, 176 and pub-162 came back. 182 -> 134 with the weight-only MoE kernels' tile (METHOD.md,
+#: 2026-12-02): among others the vLLM gpt-oss runs on A100 and H100 came back within 2x.
+BEYOND_TWO_RATCHET = 134
 
 
 @pytest.fixture(scope="module")
