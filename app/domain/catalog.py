@@ -537,6 +537,24 @@ class MoeWeightLayout(Numbers):
     source: str = Field(min_length=3, description="Where the layout was read (code, commit).")
 
 
+class UnsupportedFormat(Numbers):
+    """A weight format an engine has no kernel for on some GPU families.
+
+    TensorRT-LLM's MXFP4 MoE with 16-bit activations (WFP4A16) is built for SM90 only: on an
+    A100 or an L40S the server stops at start-up. Step 3 does not propose such a
+    configuration and a scenario that names one is refused.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    precision: str = Field(min_length=1, description="Weight format id (mxfp4).")
+    families: list[GpuFamily] = Field(min_length=1, description="GPU families it fails on.")
+    moe_only: bool = Field(
+        default=True, description="Only a mixture-of-experts model's expert kernels lack it.")
+    kernel: str = Field(min_length=3, description="The missing kernel, in a few words.")
+    source: str = Field(min_length=3, description="Where the limit was read (code, commit).")
+
+
 class EngineProfile(Sourced):
     """A serving engine's defaults and its calibrated efficiency factors."""
 
@@ -565,6 +583,16 @@ class EngineProfile(Sourced):
                     "family_factors counts as calibrated too.")
     moe_weight_layouts: list[MoeWeightLayout] = Field(
         default_factory=list, description="Padding and copies of block-format expert weights.")
+    unsupported_formats: list[UnsupportedFormat] = Field(
+        default_factory=list,
+        description="Weight formats the engine has no kernel for on some GPU families.")
+
+    def unsupported(self, precision: str, family: str, moe: bool) -> UnsupportedFormat | None:
+        """The engine's missing kernel for ``precision`` weights on ``family`` GPUs (``moe``:
+        the model is a mixture of experts), or None when it runs them."""
+        return next((u for u in self.unsupported_formats
+                     if u.precision == precision and family in u.families
+                     and (moe or not u.moe_only)), None)
 
     def moe_layout(self, precision: str, family: str) -> MoeWeightLayout | None:
         """The expert-weight layout for a weight format on a GPU family, if the engine has one."""

@@ -13,7 +13,7 @@ from app.domain.catalog import (
     PrecisionSpec,
     SiteProfile,
 )
-from app.domain.problems import RuleError
+from app.domain.problems import Problem, RuleError, problem
 from app.domain.scenario import expert_layout_problem
 from app.engine.capacity import EngineSettings
 from app.engine.inference import Factors, Replica
@@ -25,6 +25,7 @@ from app.engine.memory import (
     speculative_weights_bytes,
 )
 from app.engine.site_factors import site_scaled
+from app.i18n import msg
 
 
 def engine_factors(profile: EngineProfile, generic: EngineProfile | None, family: str,
@@ -116,6 +117,21 @@ def grouped_gemm_half_tokens(catalog: Catalog, gpu: GpuSpec, precision: Precisio
     return catalog.default("weight_only_moe_rows_mma")
 
 
+def unsupported_problem(engine: EngineProfile, precision: PrecisionSpec, gpu: GpuSpec,
+                        model: ModelSpec) -> Problem | None:
+    """Why ``engine`` cannot serve ``model`` in ``precision`` on ``gpu`` (it has no kernel
+    for that format on the GPU's family: catalogs/engines.toml ``unsupported_formats``, with
+    the engine's source), or None when it can. Reported at ``serving.engine``."""
+    missing = engine.unsupported(precision.id, gpu.family, model.moe is not None)
+    if missing is None:
+        return None
+    return problem("serving.engine", msg(
+        "{engine} has no kernel for the {format} weights of {model} on the {gpu} or the "
+        "other GPUs of its generation; choose another engine, another GPU or another weight "
+        "format", engine=engine.name, format=precision.name, model=model.name, gpu=gpu.name),
+        engine.id)
+
+
 def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
               overrides: dict[str, float] | None = None,
               memory_fraction: float | None = None, batch_limit: int | None = None,
@@ -140,6 +156,9 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
                                     choice.dp_attention, model)
     if refused is not None:
         raise RuleError(refused.problem())
+    missing = unsupported_problem(engine, weight_precision, gpu, model)
+    if missing is not None:
+        raise RuleError(missing)
     settings = EngineSettings.from_profile(
         engine, memory_fraction, batch_limit, batched_tokens,
         catalog.default("cuda_graph_gb"), catalog.default("logits_bytes_per_element"),

@@ -18,7 +18,7 @@ from app.domain.catalog import Catalog, GpuSpec, ModelSpec
 from app.domain.problems import problem
 from app.domain.result import Band, Candidate, ChosenConfiguration, SelectionResult
 from app.domain.scenario import MAX_TENSOR_PARALLEL, Selection, expert_layout_problem
-from app.engine.configuration import Choice, Configuration, configure
+from app.engine.configuration import Choice, Configuration, configure, unsupported_problem
 from app.engine.evaluate import MemoryPlan, batch_cap, plan_memory
 from app.engine.memory import ParameterCounts
 from app.engine.performance import Points, Workload, at_low_end, batch_grid, by_batch
@@ -225,15 +225,25 @@ RANK_PRIMARY = {"capital_cost": 2, "power": 1, "gpu_count": 1, "tokens_per_dolla
 def enumerate_choices(catalog: Catalog, model: ModelSpec, gpu_ids: list[str],
                       weights: list[str], kv_cache: str, engine: str,
                       max_gpus: int) -> list[Choice]:
-    """Every (GPU, t, p, weight format) the search considers."""
+    """Every (GPU, t, p, weight format) the search considers: not a weight format the engine
+    has no kernel for on the GPU's family (:func:`runnable_weights`)."""
     choices = []
     for gpu_id in gpu_ids:
         gpu = catalog.gpu(gpu_id)
+        runnable = runnable_weights(catalog, model, gpu, weights, engine)
         for count in gpu_counts(max_gpus):
             for t, p in tensor_parallel_options(model, count, gpu.max_gpus_per_node):
                 choices += [Choice(gpu_id, t, p, w, kv_cache, engine, ep, dp)
-                            for w in weights for ep, dp in expert_layouts(model, t)]
+                            for w in runnable for ep, dp in expert_layouts(model, t)]
     return choices
+
+
+def runnable_weights(catalog: Catalog, model: ModelSpec, gpu: GpuSpec, weights: list[str],
+                     engine: str) -> list[str]:
+    """The weight formats of ``weights`` that ``engine`` has kernels for on ``gpu``."""
+    profile = catalog.engine(engine)
+    return [w for w in weights
+            if unsupported_problem(profile, catalog.precision(w), gpu, model) is None]
 
 
 class MeasuredCache:
@@ -377,6 +387,10 @@ def given_configuration(catalog: Catalog, r: Resolved) -> Evaluated:
     check_parallelism(r.model, hardware.tensor_parallel, hardware.pipeline_parallel)
     check_experts(r.model, hardware.tensor_parallel, hardware.expert_parallel,
                   hardware.dp_attention)
+    missing = unsupported_problem(catalog.engine(r.engine), catalog.precision(r.weights),
+                                  catalog.gpu(hardware.gpu), r.model)
+    if missing is not None:
+        raise SizingError(missing)
     choice = Choice(hardware.gpu, hardware.tensor_parallel, hardware.pipeline_parallel,
                     r.weights, r.kv_cache, r.engine, hardware.expert_parallel,
                     hardware.dp_attention)
@@ -475,6 +489,12 @@ def select(catalog: Catalog, r: Resolved) -> tuple[Evaluated, SelectionResult]:
                     r.scenario.factor_overrides, r.serving,
                     r.scenario.infrastructure.price_overrides_usd)
     if not ranked:
+        unsupported = [found for g in gpu_ids for w in r.allowed_weights
+                       if (found := unsupported_problem(catalog.engine(r.engine),
+                                                        catalog.precision(w), catalog.gpu(g),
+                                                        r.model)) is not None]
+        if unsupported:
+            raise SizingError(unsupported[0])
         raise SizingError(problem("", msg(
             "no GPU configuration to evaluate; widen selection.gpus")))
     winner = ranked[0]

@@ -63,3 +63,27 @@ def test_the_scenarios_engine_settings_replace_the_profiles(catalog):
         0.7, 32, 2048)
     assert configure(catalog, model, choice).replica.max_batched_tokens == \
         catalog.engine("vllm").max_batched_tokens
+
+
+def test_an_engine_without_a_kernel_for_the_format_on_the_gpu_is_refused(catalog):
+    """TensorRT-LLM's MXFP4 MoE with 16-bit activations is built for SM90 only
+    (catalogs/engines.toml ``unsupported_formats``, from TensorRT-LLM's source; GPUStack's A100
+    run stopped with 'WFP4A16 MoE is unsupported on SM80'): gpt-oss in MXFP4 on an A100 or an
+    L40S is refused at serving.engine, naming the engine, the format and the GPU; on an H100
+    and a B200 it runs, vLLM runs it on an A100 (Marlin), and a dense model is not concerned."""
+    from app.domain.problems import RuleError
+
+    oss = catalog.model("gpt-oss-20b")
+    for gpu in ("a100-sxm-80", "l40s"):
+        with pytest.raises(RuleError) as refused:
+            configure(catalog, oss, Choice(gpu, 1, 1, "mxfp4", "bf16", "tensorrt-llm"))
+        assert refused.value.message.field == "serving.engine"
+        text = str(refused.value)
+        assert "TensorRT-LLM has no kernel for the MXFP4" in text
+        assert catalog.gpu(gpu).name in text and "gpt-oss-20b" in text
+    for gpu in ("h100-sxm", "b200"):
+        configure(catalog, oss, Choice(gpu, 1, 1, "mxfp4", "bf16", "tensorrt-llm"))
+    configure(catalog, oss, Choice("a100-sxm-80", 1, 1, "mxfp4", "bf16", "vllm"))
+    configure(catalog, oss, Choice("a100-sxm-80", 1, 1, "fp8", "bf16", "tensorrt-llm"))
+    dense = catalog.model("llama-3.1-8b")
+    configure(catalog, dense, Choice("a100-sxm-80", 1, 1, "mxfp4", "bf16", "tensorrt-llm"))

@@ -252,3 +252,29 @@ def test_a_workstation_gpu_given_by_the_user_warns_of_towers_on_shelves(catalog,
     texts = " ".join(result.warnings)
     assert "workstation GPU: made for desks" in texts
     assert "on rack shelves" in texts or "on a rack shelf" in texts
+
+
+def test_step_3_proposes_no_format_the_engine_has_no_kernel_for(catalog):
+    """TensorRT-LLM has no MXFP4 MoE kernel on Ampere or Ada (catalogs/engines.toml
+    ``unsupported_formats``): the search leaves gpt-oss's MXFP4 out on those GPUs and keeps
+    it on Hopper; a scenario that names the configuration is refused at serving.engine, and
+    a search with nothing else left says why instead of 'widen selection.gpus'."""
+    oss = catalog.model("gpt-oss-20b")
+    choices = selection.enumerate_choices(catalog, oss, ["a100-sxm-80", "l40s", "h100-sxm"],
+                                          ["mxfp4", "fp8"], "bf16", "tensorrt-llm", 1)
+    formats = {(c.gpu, c.weights) for c in choices}
+    assert formats == {("a100-sxm-80", "fp8"), ("l40s", "fp8"), ("h100-sxm", "fp8"),
+                       ("h100-sxm", "mxfp4")}
+    given = {"model": "gpt-oss-20b", "serving": {"engine": "tensorrt-llm"},
+             "workload": {"concurrent_users": 8, "prompt_tokens": 1000, "output_tokens": 300},
+             "hardware": {"gpu": "a100-sxm-80", "gpus_per_replica": 1}}
+    with pytest.raises(api.ScenarioError) as refused:
+        sized(given, catalog)
+    assert refused.value.messages[0].field == "serving.engine"
+    searched = {**{k: v for k, v in given.items() if k != "hardware"},
+                "precision": {"allowed_weights": ["mxfp4"]},
+                "selection": {"gpus": ["a100-sxm-80", "l40s"]}}
+    with pytest.raises(api.ScenarioError) as nothing:
+        sized(searched, catalog)
+    assert nothing.value.messages[0].field == "serving.engine"
+    assert "no kernel for the MXFP4" in nothing.value.problems[0]
