@@ -14,6 +14,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
+import numpy as np
+
 from app.domain.catalog import Catalog, GpuSpec, ModelSpec
 from app.domain.problems import problem
 from app.domain.result import Band, Candidate, ChosenConfiguration, SelectionResult
@@ -185,8 +187,9 @@ def verdict_for(curve: Points, both: Capacities, demand: Demand,
                                        n=capacity)
     if demand.plan_at == "conservative" and both.low_end_misses:
         return low_end_verdict(at_low_end(curve, band), demand)
-    single_ttft = float(curve.ttft_s[0])
-    single_speed = float(curve.tokens_per_s_per_user[0])
+    one = one_user(curve)
+    single_ttft = float(curve.ttft_s[one])
+    single_speed = float(curve.tokens_per_s_per_user[one])
     if single_ttft > demand.ttft_target:
         return "misses TTFT", msg("TTFT {ttft:.2f} s for one user, target {target:g} s",
                                   ttft=single_ttft, target=demand.ttft_target)
@@ -197,14 +200,24 @@ def verdict_for(curve: Points, both: Capacities, demand: Demand,
 def low_end_verdict(low: Points, demand: Demand) -> tuple[str, Message]:
     """The target one user misses at the low end of the expected range (``low``), though the
     expected figures meet it."""
-    if float(low.ttft_s[0]) > demand.ttft_target:
+    one = one_user(low)
+    if float(low.ttft_s[one]) > demand.ttft_target:
         return "misses TTFT", msg("TTFT up to {ttft:.2f} s for one user at the low end of the "
                                   "expected range, target {target:g} s",
-                                  ttft=float(low.ttft_s[0]), target=demand.ttft_target)
+                                  ttft=float(low.ttft_s[one]), target=demand.ttft_target)
     return "misses tokens/s", msg("{speed:.1f} tokens/s for one user at the low end of the "
                                   "expected range, target {target:g}",
-                                  speed=float(low.tokens_per_s_per_user[0]),
+                                  speed=float(low.tokens_per_s_per_user[one]),
                                   target=demand.speed_target)
+
+
+def one_user(points: Points) -> int:
+    """Index of the first operating point with at least one whole user [-]: the SLO capacity
+    counts whole users (``performance.slo_capacity``), so a verdict of "one user" is read
+    there, not at the curve's fractional first points (a user who spends part of each request
+    in prefill), whose TTFT can still meet a target that one user misses."""
+    whole = np.flatnonzero(np.asarray(points.concurrency) >= 1.0)
+    return int(whole[0]) if whole.size else len(points.concurrency) - 1
 
 
 RANK_KEYS = {

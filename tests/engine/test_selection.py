@@ -9,6 +9,7 @@ measuring again, never another catalog's numbers."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from app import api
@@ -278,3 +279,19 @@ def test_step_3_proposes_no_format_the_engine_has_no_kernel_for(catalog):
         sized(searched, catalog)
     assert nothing.value.messages[0].field == "serving.engine"
     assert "no kernel for the MXFP4" in nothing.value.problems[0]
+
+
+def test_a_verdict_for_one_user_is_read_at_one_whole_user():
+    """The capacity counts whole users, so "misses ... for one user" names the target one
+    user misses, not the figure of a fractional user (a GH200 for the bank at the low end of
+    its range: 1.96 s at a hundredth of a user, 2.11 s at one, target 2 s: it misses TTFT,
+    while its 23 tokens/s meet 20)."""
+    low = Points(concurrency=np.array([0.01, 0.5, 1.04, 2.07]), batch=np.array([0.01, 0.5, 1, 2]),
+                 itl_s=np.full(4, 1 / 23.06), ttft_s=np.array([1.964, 1.964, 2.106, 2.107]),
+                 output_tokens_per_s=np.array([0.2, 11.5, 23.0, 46.0]))
+    demand = Demand(Workload(2000, 400), 8192, 55, 2.0, 20.0, "n+1")
+    verdict, reason = selection.low_end_verdict(low, demand)
+    assert verdict == "misses TTFT"
+    assert reason.text() == ("TTFT up to 2.11 s for one user at the low end of the expected "
+                             "range, target 2 s")
+    assert selection.one_user(low) == 2
