@@ -1,5 +1,7 @@
 """Shared fixtures for the window's tests (offscreen, isolated settings)."""
 
+import os
+
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
@@ -12,6 +14,54 @@ from app.ui.controller import Controller
 @pytest.fixture(scope="session")
 def catalog():
     return load_catalog(include_user=False)
+
+
+class SizingMemo:
+    """``api.size_in_stages`` (and so ``api.size``) computed once per scenario and catalog in
+    the window tests, then replayed.
+
+    The window tests size the worked example and a few other scenarios hundreds of times (every
+    ``controller`` fixture, every example a test loads): about a second each, most of their
+    time. The engine is pure (its result depends on the scenario and the catalog only, reads no
+    file, clock or environment) and its results are frozen models, so a replay is the result
+    the engine gives; tests/engine checks the engine itself, uncached. A key is the scenario's
+    JSON and the catalog object (held, so its id is not reused); a sizing that raises or is not
+    read to its end is not kept. Stages are replayed lazily, as the engine yields them, so a
+    job that stops after the first stage (an outdated scenario) still stops there.
+    """
+
+    def __init__(self, real):
+        self.real = real
+        self.kept: dict[tuple[str, int], tuple[object, list]] = {}
+        self.hits = self.misses = 0
+
+    def __call__(self, scenario, catalog=None):
+        cat = catalog if catalog is not None else api.default_catalog()
+        key = (scenario.model_dump_json(), id(cat))
+        kept = self.kept.get(key)
+        if kept is not None and kept[0] is cat:
+            self.hits += 1
+            yield from kept[1]
+            return
+        self.misses += 1
+        stages = []
+        for stage in self.real(scenario, cat):
+            stages.append(stage)
+            yield stage
+        self.kept[key] = (cat, stages)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def sizing_memo():
+    """The memo, on for the window tests; ``AISIZER_TESTS_FRESH_SIZING=1`` turns it off (every
+    sizing computed, as before the memo: to rule it out, or to time the window tests with it)."""
+    memo = SizingMemo(api.size_in_stages)
+    if os.environ.get("AISIZER_TESTS_FRESH_SIZING") == "1":
+        yield memo
+        return
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(api, "size_in_stages", memo)
+        yield memo
 
 
 @pytest.fixture
