@@ -75,12 +75,19 @@ WORST_TARGET = 2.0
 #: A100, 17x slower than vLLM's on the same GPU and benchmark, now predicted faster still).
 #: Tightened the rest: weight format throughput 36.0 -> 27.6 %, decode 41.3 -> 28.0 %, GPU
 #: family throughput 25.2 -> 22.0 %, model kind decode 18.8 -> 14.4 %.
+#: Then 21 NVIDIA NIM 1.8.0 cases (pub-625..645: Llama 3.3 70B FP8 TP2 on 2 x H100, 5000/500,
+#: TTFT, ITL and output throughput at 1 to 250 users; 723 predicted): raised engine/decode
+#: 0.184 -> 0.2, gpu_family/decode 0.186 -> 0.198 (six ITL cases 0.8-1.2x, the refit moved the
+#: rest), engine/ttft 0.563 -> 0.597 and weight_class/ttft 0.317 -> 0.407 (seven TTFT cases under
+#: load, 0.4-1.5x; the TTFT cases left out by weight format are few, 74), engine/decode worst
+#: 7.12 -> 7.18, gpu_family/ttft worst 28.54 -> 28.93, weight_class/decode worst 8.38 -> 8.41;
+#: tightened gpu_family/ttft, model_kind/ttft, weight_class/decode.
 RATCHET = {
-    "engine": {"decode": (0.184, 7.12), "throughput": (0.327, 26.21), "ttft": (0.563, 18.93)},
-    "gpu_family": {"decode": (0.186, 8.99), "throughput": (0.226, 15.68), "ttft": (0.42, 28.54)},
-    "model_kind": {"decode": (0.149, 10.45), "throughput": (0.244, 19.42), "ttft": (0.843, 40.45)},
+    "engine": {"decode": (0.2, 7.18), "throughput": (0.327, 26.21), "ttft": (0.597, 18.93)},
+    "gpu_family": {"decode": (0.198, 8.99), "throughput": (0.226, 15.68), "ttft": (0.415, 28.93)},
+    "model_kind": {"decode": (0.149, 10.45), "throughput": (0.244, 19.42), "ttft": (0.787, 40.45)},
     "weight_class": {
-        "decode": (0.285, 8.38), "throughput": (0.281, 21.85), "ttft": (0.317, 64.68)},
+        "decode": (0.269, 8.41), "throughput": (0.281, 21.85), "ttft": (0.407, 64.68)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -92,7 +99,10 @@ RATCHET = {
 #: beyond 2x): pub-061, 083, 591 and 617 went beyond with the refit, case-006, 009, 011, 032,
 #: 166, 176 and pub-162 came back. 182 -> 134 with the weight-only MoE kernels' tile (METHOD.md,
 #: 2026-12-02): among others the vLLM gpt-oss runs on A100 and H100 came back within 2x.
-BEYOND_TWO_RATCHET = 134
+#: 134 -> 139 with the 21 NIM cases on 2 x H100 (pub-625..645): three of their TTFTs (25, 50
+#: and 100 users) predicted 0.19-0.46x with the 8-bit class left out (pub-634, 100 users, 8.0 s
+#: of queueing, also 0.37-0.56x in the other folds), and pub-309 and pub-337 moved by the refit.
+BEYOND_TWO_RATCHET = 139
 
 
 @pytest.fixture(scope="module")
