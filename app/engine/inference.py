@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from statistics import NormalDist
 
 import numpy as np
 
@@ -259,6 +260,69 @@ def experts_touched(experts: int, per_token: int, tokens) -> np.ndarray:
     return experts * (1.0 - (1.0 - per_token / experts) ** tokens)
 
 
+def busiest_of(ranks: int) -> float:
+    """Expected largest of ``ranks`` independent standard normal draws [-] (Blom's
+    approximation ``Phi^-1((e - 0.375) / (e + 0.25))``: 0.59, 1.05, 1.43, 1.77 for 2, 4, 8
+    and 16; exact 0.56, 1.03, 1.42, 1.77). 0 for one rank.
+
+    The busiest of ``e`` ranks whose loads have mean ``m`` and standard deviation ``s``
+    carries about ``m + busiest_of(e) s``; every expert-parallel step waits for it.
+    """
+    if ranks <= 1:
+        return 0.0
+    return NormalDist().inv_cdf((ranks - 0.375) / (ranks + 0.25))
+
+
+def expert_rank_imbalance(replica: Replica, step_tokens) -> np.ndarray:
+    """Routed rows the busiest expert-parallel rank multiplies, over the mean of the ranks [-].
+
+    With ``e``-way expert parallelism each rank holds ``E / e`` whole experts and multiplies
+    the (token, expert) pairs routed to them; the step ends when the busiest rank does. For
+    uniform routing a token puts a hypergeometric number of its ``k`` experts on a given rank
+    (mean ``k / e``, variance ``k (1/e) (1 - 1/e) (E - k) / (E - 1)``), so a rank's pairs in
+    a step of ``n`` tokens have mean ``n k / e`` and ``n`` times that variance; the busiest
+    carries ``1 + busiest_of(e) sd / mean`` times the mean (balls into bins), at most what its
+    ``E / e`` experts can take of the step's pairs (``e min(k, E/e) / k``). It fades as the
+    step grows. 1 without expert parallelism (tensor-parallel experts split every expert
+    evenly).
+
+    Not modelled: a trained router's preference for some experts beyond chance (DeepSeek's
+    redundant experts and EPLB exist for it), which adds to this.
+    """
+    tokens = np.maximum(np.asarray(step_tokens, dtype=float), 1.0)
+    moe = replica.model.moe
+    e = replica.expert_parallel
+    if moe is None or e <= 1:
+        return np.ones_like(tokens)
+    k, experts = moe.experts_per_token, moe.experts
+    variance = k * (1 / e) * (1 - 1 / e) * (experts - k) / max(experts - 1, 1)
+    mean = tokens * k / e
+    spread = 1.0 + busiest_of(e) * np.sqrt(tokens * variance) / mean
+    return np.minimum(spread, e * min(k, experts / e) / k)
+
+
+def busiest_rank_touched(replica: Replica, tokens) -> np.ndarray:
+    """Experts of one MoE layer the busiest expert-parallel rank reads, over the mean [-].
+
+    Each of a rank's ``E / e`` experts is touched by a step of ``n`` tokens with probability
+    ``q = 1 - (1 - k/E)^n`` (:func:`experts_touched`), so a rank reads ``E q / e`` of them on
+    average with standard deviation ``sqrt(E q (1 - q) / e)``; the busiest reads
+    ``busiest_of(e)`` deviations more, at most all ``E / e``. At small decode batches, where
+    the step is memory-bound, this is its extra weight read; 1 once every expert is touched,
+    and without expert parallelism.
+    """
+    tokens = np.maximum(np.asarray(tokens, dtype=float), 1.0)
+    moe = replica.model.moe
+    e = replica.expert_parallel
+    if moe is None or e <= 1:
+        return np.ones_like(tokens)
+    held = moe.experts / e
+    q = experts_touched(moe.experts, moe.experts_per_token, tokens) / moe.experts
+    mean = held * q
+    busiest = np.minimum(held, mean + busiest_of(e) * np.sqrt(held * q * (1 - q)))
+    return busiest / mean
+
+
 def grouped_gemm_share(replica: Replica, step_tokens) -> np.ndarray:
     """Efficiency of the routed experts' grouped GEMM relative to a dense GEMM [-].
 
@@ -290,12 +354,15 @@ def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float,
     """Time of the weight matrix multiplications of ``tokens`` tokens on one GPU of a stage,
     in a step of ``step_tokens`` tokens of ``sequences`` requests [s].
 
-    ``2 * (P_dense s_rank + P_routed / (share t)) / p * tokens / (peak * eta)``: the routed
+    ``2 * (P_dense s_rank + P_routed g / (share t)) / p * tokens / (peak * eta)``: the routed
     experts' part runs at :func:`grouped_gemm_share` of the dense efficiency and is split over
-    the ``t`` GPUs of a stage (tensor- or expert-parallel alike); the rest at the busiest
-    GPU's share ``s_rank`` (:meth:`Replica.non_expert_share`, ``1/t`` without DP attention).
+    the ``t`` GPUs of a stage (tensor- or expert-parallel alike), the busiest expert-parallel
+    rank taking ``g`` times the mean (:func:`expert_rank_imbalance`, 1 without EP); the rest
+    at the busiest GPU's share ``s_rank`` (:meth:`Replica.non_expert_share`, ``1/t`` without
+    DP attention).
     """
-    share = grouped_gemm_share(replica, step_tokens)
+    share = grouped_gemm_share(replica, step_tokens) / expert_rank_imbalance(replica,
+                                                                             step_tokens)
     routed = replica.routed_params_active
     dense = replica.matmul_params_active - routed
     per_token = 2 * (dense * replica.non_expert_share(sequences)
@@ -309,7 +376,8 @@ def weights_read_bytes(replica: Replica, tokens) -> np.ndarray:
     The non-expert weights split ``t / d`` ways (``d`` DP-attention ranks, 1 without), the
     touched experts' over the ``t`` GPUs of the stage: with ``e``-way expert parallelism a
     GPU holds ``E / e`` whole experts and reads the touched ones among them, in expectation
-    the same bytes as ``t``-way slices of every touched expert.
+    the same bytes as ``t``-way slices of every touched expert; the busiest rank reads
+    :func:`busiest_rank_touched` times that (1 without EP).
     """
     per_gpu = replica.always_read_bytes * replica.attention_ranks / replica.gpus
     moe = replica.model.moe
@@ -317,6 +385,7 @@ def weights_read_bytes(replica: Replica, tokens) -> np.ndarray:
         return np.full_like(np.asarray(tokens, dtype=float), per_gpu)
     moe_layers = (replica.model.layers - moe.dense_layers) / replica.pipeline_parallel
     touched = experts_touched(moe.experts, moe.experts_per_token, np.maximum(tokens, 1.0))
+    touched = touched * busiest_rank_touched(replica, np.maximum(tokens, 1.0))
     return per_gpu + moe_layers * touched * replica.routed_expert_bytes / replica.tensor_parallel
 
 

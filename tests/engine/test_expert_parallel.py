@@ -11,6 +11,7 @@ from app.engine.calibration import normalise_case
 from app.engine.configuration import Choice, configure
 from app.engine.evaluate import plan_memory
 from app.engine.inference import (
+    busiest_rank_touched,
     communication_time,
     decode_step,
     dispatch_ranks,
@@ -67,8 +68,12 @@ def test_one_request_alone_reads_a_whole_attention_copy(catalog):
     weights (t / d = 1 way split) instead of 1/t of them, so one user decodes slower."""
     tp = build(catalog).replica
     dp = build(catalog, ep=8, dp=True).replica
+    # and its 8 experts fall on the 8 EP ranks unevenly: the busiest holds about 2.4 of them
+    moe = tp.model.moe
+    expert = (tp.model.layers - moe.dense_layers) * tp.routed_expert_bytes
+    extra = expert * (float(busiest_rank_touched(dp, 1.0)) - 1.0)
     assert float(weights_read_bytes(dp, 1.0)) - float(weights_read_bytes(tp, 1.0)) == \
-        pytest.approx(tp.always_read_bytes * 7 / 8)
+        pytest.approx(tp.always_read_bytes * 7 / 8 + extra)
     assert float(decode_step(dp, 1.0, 2048).itl[0]) > float(decode_step(tp, 1.0, 2048).itl[0])
     assert prefill_time(dp, 4096) > prefill_time(tp, 4096)
 
@@ -242,3 +247,64 @@ def test_step_3_tries_expert_parallel_layouts_for_moe_models(catalog):
     deps = [r for r in rows if r.get("dp_attention")]
     assert deps and all(r["expert_parallel"] == r["tensor_parallel"] for r in deps)
     assert all(r["tensor_parallel"] >= 2 for r in deps)
+
+
+def test_busiest_of_known_answers():
+    """Expected maximum of e standard normals (tables: 0.564, 1.029, 1.424, 1.766)."""
+    from app.engine.inference import busiest_of
+    assert busiest_of(1) == 0.0
+    for ranks, exact in ((2, 0.5642), (4, 1.0294), (8, 1.4236), (16, 1.7660)):
+        assert busiest_of(ranks) == pytest.approx(exact, abs=0.03)
+
+
+def test_the_busiest_expert_rank_carries_more_than_the_mean(catalog):
+    """Balls into bins: one DeepSeek token's 8 experts over 8 ranks put about 2.4 on the
+    busiest rank (mean 1); the excess fades as the step grows and is 1 without EP."""
+    import numpy as np
+
+    from app.engine.inference import busiest_rank_touched, expert_rank_imbalance
+    dep = build(catalog, ep=8, dp=True).replica
+    tokens = np.array([1.0, 32.0, 1024.0, 8192.0])
+    spread = expert_rank_imbalance(dep, tokens)
+    assert spread[0] == pytest.approx(2.3, abs=0.15)
+    assert list(spread) == sorted(spread, reverse=True) and spread[-1] < 1.02
+    # 32 tokens: a rank's pairs have mean 32 and variance 32 * 8/8 * 7/8 * 248/255
+    assert spread[1] == pytest.approx(1 + busiest_of_8() * (32 * 7 / 8 * 248 / 255) ** 0.5
+                                      / 32)
+    touched = busiest_rank_touched(dep, tokens)
+    assert touched[0] == pytest.approx(2.4, abs=0.15) and touched[-1] == pytest.approx(1.0)
+    tp = build(catalog).replica
+    assert list(expert_rank_imbalance(tp, tokens)) == [1.0] * 4
+    assert list(busiest_rank_touched(tp, tokens)) == [1.0] * 4
+
+
+def busiest_of_8():
+    from app.engine.inference import busiest_of
+    return busiest_of(8)
+
+
+def test_a_rank_takes_at_most_what_its_experts_can(catalog):
+    """Mixtral (8 experts, top-2) on EP8: a rank's one expert takes at most one pair per
+    token, 8 / 2 = 4 times the mean of 1/4 per token."""
+    import numpy as np
+
+    from app.engine.inference import expert_rank_imbalance
+    rep = build(catalog, "mixtral-8x7b", "h100-sxm", 8, 8, True, "bf16").replica
+    assert float(expert_rank_imbalance(rep, np.array([1.0]))[0]) <= 4.0
+
+
+def test_expert_parallel_decode_waits_for_the_busiest_rank(catalog):
+    """At a small batch the busiest EP rank reads more experts than the mean: the step is
+    slower than the even split would make it (DP attention and EP against DP attention
+    with tensor-parallel experts, whose slices are even)."""
+    import app.engine.inference as inference
+    dep = build(catalog, ep=8, dp=True).replica
+    even = inference.weights_read_bytes(dep, 32.0)
+    moe = dep.model.moe
+    layers = dep.model.layers - moe.dense_layers
+    per_gpu = dep.always_read_bytes * dep.attention_ranks / dep.gpus
+    mean = layers * inference.experts_touched(moe.experts, moe.experts_per_token, 32.0) \
+        * dep.routed_expert_bytes / dep.tensor_parallel
+    assert float(even) == pytest.approx(
+        per_gpu + mean * float(inference.busiest_rank_touched(dep, 32.0)))
+    assert float(even) > per_gpu + mean
