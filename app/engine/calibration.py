@@ -162,6 +162,7 @@ class Case:
     prompts: float | None = None  # requests sent at once when no concurrency is stated
     expert_parallel: int = 1  # EP degree of a stage's experts (1: off)
     dp_attention: bool = False  # data-parallel attention over a stage's GPUs
+    varied_output: bool = False  # output lengths vary about osl (recorded conversations)
 
 
 def _match(patterns, text: str, what: str) -> str:
@@ -344,6 +345,17 @@ def _engine(raw: dict) -> str:
     return named
 
 
+#: Data sets whose requests keep their recorded, varying lengths (``osl`` is their mean).
+VARIED_LENGTH_DATASETS = (r"sharegpt", r"variable lengths")
+
+
+def _varied_output(raw: dict) -> bool:
+    """Whether the case's output lengths vary about its ``osl`` (ShareGPT and other recorded
+    conversations; synthetic and random data sets fix them)."""
+    dataset = str(raw.get("dataset") or "").lower()
+    return any(re.search(pattern, dataset) for pattern in VARIED_LENGTH_DATASETS)
+
+
 def normalise_case(raw: dict) -> Case:
     """Map one case of the case file to catalog ids (ValueError when it cannot)."""
     engine = _engine(raw)
@@ -378,6 +390,7 @@ def normalise_case(raw: dict) -> Case:
         engine_version=engine_version_class(engine, raw["engine"]),
         expert_parallel=expert_parallel,
         dp_attention=dp_attention,
+        varied_output=_varied_output(raw),
     )
 
 
@@ -450,7 +463,9 @@ def _operating_point(case: Case, config, plan, work: Workload):
     if case.arrival_rate is not None:
         return open_loop(config.replica, work, case.arrival_rate / case.replicas, cap)
     if case.prompts is not None:
-        return burst(config.replica, work, case.prompts / case.replicas, cap)
+        slots = min(plan.sequences_admitted, plan.batch_limit)
+        return burst(config.replica, work, case.prompts / case.replicas, slots, cap,
+                     case.varied_output)
     if case.metric in THROUGHPUT_METRICS:
         return saturation_of(config, plan, work)
     raise ValueError(f"{case.id}: {case.metric} needs a concurrency or an arrival rate")

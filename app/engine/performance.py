@@ -15,6 +15,7 @@ added to TTFT.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -216,32 +217,167 @@ def at_low_end(points: Points, band: Band) -> Points:
                   band.speed_range(points.output_tokens_per_s)[0])
 
 
-def burst(replica: Replica, work: Workload, prompts: float, batch_cap: float) -> Points:
+def burst(replica: Replica, work: Workload, prompts: float, slots: float,
+          steady_cap: float, varied: bool = False) -> Points:
     """Operating point of ``N`` requests sent at once ("all requests at once" benchmarks:
     ``vllm bench serve`` without a rate or a concurrency limit, ``trtllm-bench``) [-].
 
-    The engine admits ``B = min(N, cap)`` of them and prefills their prompts together
-    (:func:`inference.batch_prefill_time`: the ramp-up). Then it decodes; each time a request
-    finishes, a waiting one takes its slot and its prompt is prefilled in the running steps
-    (chunked prefill), so while requests wait every step carries the steady mix of prefill
-    (``1 - B / N`` of the saturation mix: none when all fit at once). The run takes
-    ``T = prefill(B) + (N / B) o ITL``; the output rate is ``N o / T``, the mean TTFT half the
-    first prefill, plus the mean wait for a slot, ``(N / B - 1) o ITL / 2``, plus the fixed
-    latency.
+    The run has three phases (METHOD.md, "All requests at once"):
 
-    Returns one point: ``concurrency`` = ``batch`` = ``B``, ``itl_s``, ``ttft_s`` (mean),
-    ``output_tokens_per_s`` of the whole run.
+    - Ramp-up: the engine admits ``B = min(N, slots)`` requests and prefills their prompts in
+      steps of its token budget ``T``: ``k = ceil(B p / T)`` steps taking
+      :func:`inference.batch_prefill_time` together. The request whose prompt ends in step
+      ``j`` has its first token then and decodes one token in each later step, so it spends
+      ``min(k - j, o - 1)`` of its ``o - 1`` decode steps in ramp-up steps.
+    - Steady phase: with ``N <= B`` every admitted request decodes together, the batch ``B``
+      (pure decode steps); with ``N > B`` each finished request's slot goes to a waiting one
+      whose prompt is mixed into the running steps, at the steady batch
+      ``B_s = min(B, steady_cap)`` that the token budget sustains (:func:`saturation_batch`).
+    - Tail: the last requests finish one after another and the batch shrinks to nothing. With
+      one wave they finish in the order their prompts were prefilled, over ``k - 1`` steps;
+      after a steady phase completions are spread evenly, so the last wave drains over ``o``
+      steps. The tail's steps run at the mean batch over the tail, half the batch before it.
+
+    Output tokens: ``B (1 + r)`` in ramp-up (``r`` the mean decode steps a request spends in
+    it), ``B_s o / 2`` in the tail, the rest in the steady phase at ``B_s / ITL_s``. The run
+    takes ``T_run`` = ramp-up + steady + tail; the output rate is ``N o / T_run``. TPOT (the
+    benchmarks' mean over requests of ``(e2e - TTFT) / (o - 1)``) weighs the ramp-up steps a
+    request decodes in against the steps after; TTFT is the mean over the requests: the first
+    ``B`` get theirs during ramp-up (half of it on average), the others when a slot frees,
+    evenly over the steady phase, plus their prompt's prefill beside the running batch
+    (:func:`ttft_under_load`), plus the fixed latency.
+
+    Parameters
+    ----------
+    prompts : requests sent at once, ``N`` [-]
+    slots : most sequences admitted at once: the KV cache and the engine's batch limit [-]
+    steady_cap : batch the token budget sustains while prompts keep arriving (batch_cap) [-]
+    varied : the requests' output lengths vary about the mean ``o`` (a data set of recorded
+        conversations, ShareGPT), taken as geometric (exponential): the tail is then the
+        decay of the batch as requests end, ``B(t) = B e^(-t/o)`` until one is left
+        (``o ln B`` steps), and TPOT is the mean over lengths of each request's mean step
+        (:func:`draining`, :func:`mean_tpot`)
+
+    Returns one point: ``concurrency`` = ``batch`` = ``B``, ``itl_s`` (TPOT, the mean over
+    requests), ``ttft_s`` (mean), ``output_tokens_per_s`` of the whole run.
     """
-    batch = np.array([float(max(min(prompts, batch_cap), 1.0))])
-    prefill_s = batch_prefill_time(replica, float(batch[0]), work.prompt_tokens)
-    mixed = np.array([max(1.0 - float(batch[0]) / prompts, 0.0)])
-    itl = step_itl(replica, work, batch, mixed)
-    waves = prompts / batch
-    decode_s = waves * work.output_tokens * itl
-    ttft = (prefill_s / 2 + np.maximum(waves - 1.0, 0.0) * work.output_tokens * itl / 2
-            + replica.factors.fixed_latency_s)
-    rate = prompts * work.output_tokens / (prefill_s + decode_s)
-    return Points(batch, batch, itl, ttft, rate)
+    n = float(max(prompts, 1.0))
+    p, o = work.prompt_tokens, work.output_tokens
+    first = max(min(n, float(slots)), 1.0)
+    decode_steps = max(o - 1.0, 0.0)
+    ramp_steps, in_ramp = ramp_up(first, p, decode_steps, replica.max_batched_tokens)
+    running = first * in_ramp / ramp_steps  # mean sequences decoding in a ramp-up step
+    # each ramp-up step also decodes the running sequences: their attention (KV read) and
+    # matrix multiplications add to the prefill chunk's time (its weights are read anyway)
+    beside = decode_step(replica, max(running, 1.0), work.average_context)
+    per_step = float(beside.kv_read[0] + beside.compute[0]) * min(running, 1.0)
+    ramp_s = (batch_prefill_time(replica, first, p) + ramp_steps * per_step
+              + first * in_ramp * replica.factors.sequence_overhead_s)
+    ramp_step_s = ramp_s / ramp_steps
+
+    def step(batch: float, others: float = 0.0) -> float:
+        return float(step_itl(replica, work, np.array([max(batch, 1.0)]),
+                              np.array([others]))[0])
+
+    if varied and n <= first:  # one wave whose requests end one after another
+        left = first * math.exp(-in_ramp / o)  # still decoding when ramp-up ends
+        steps_s = step_array(replica, work, draining(left, o))
+        run_s = ramp_s + float(steps_s.sum())
+        tpot = mean_tpot(np.concatenate([np.full(math.ceil(in_ramp), ramp_step_s), steps_s]),
+                         o)
+        ttft = ramp_s / 2 + replica.factors.fixed_latency_s
+    elif n <= first:  # one wave
+        full_steps = max(o - ramp_steps, 0.0)
+        tail_steps = min(ramp_steps - 1.0, decode_steps)
+        full_itl = step(first)
+        tail_itl = step(first * tail_steps / (2 * ramp_steps))
+        after_s = full_steps * full_itl + tail_steps * tail_itl
+        after_itl = after_s / (full_steps + tail_steps) if full_steps + tail_steps else full_itl
+        run_s = ramp_s + after_s
+        tpot = ((in_ramp * ramp_step_s + (decode_steps - in_ramp) * after_itl) / decode_steps
+                if decode_steps else after_itl)
+        ttft = ramp_s / 2 + replica.factors.fixed_latency_s
+    else:
+        steady = max(min(first, float(steady_cap)), 1.0)
+        steady_itl = step(steady, 1.0)  # every refill's prompt is mixed into the steps
+        if varied:  # completions arrive at random; the last wave drains as lengths end
+            tail_batches = draining(steady, o)
+            tail_tokens = float(tail_batches.sum())
+            tail_s = float(step_array(replica, work, tail_batches).sum())
+        else:
+            tail_tokens = steady * o / 2
+            tail_s = o * step(steady / 2)
+        ramp_tokens = first * (1.0 + in_ramp)
+        steady_s = max(n * o - ramp_tokens - tail_tokens, 0.0) * steady_itl / steady
+        run_s = ramp_s + steady_s + tail_s
+        first_tpot = ((in_ramp * ramp_step_s + (decode_steps - in_ramp) * steady_itl)
+                      / decode_steps if decode_steps else steady_itl)
+        tpot = (first * first_tpot + (n - first) * steady_itl) / n
+        alone = prefill_time(replica, p)
+        admitted = ttft_under_load(replica, work, np.array([steady]), np.array([steady_itl]),
+                                   alone)[0]
+        opened = min(max(o - ramp_steps, 0.0) * steady_itl, steady_s)  # first slot frees
+        wait = ramp_s + (opened + steady_s) / 2
+        ttft = (first * (ramp_s / 2 + replica.factors.fixed_latency_s)
+                + (n - first) * (wait + float(admitted))) / n
+    batch = np.array([first])
+    return Points(batch, batch.copy(), np.array([tpot]),
+                  np.array([ttft]),
+                  np.array([n * o / run_s]))
+
+
+def draining(batch: float, mean_output: float) -> np.ndarray:
+    """Sequences decoding in each step while ``batch`` requests of geometric output lengths
+    (mean ``mean_output``) finish and none replaces them: ``B e^(-t/o)``, step by step until
+    fewer than one is left (``o ln B`` steps) [-].
+
+    A geometric length is memoryless, so the batch decays the same way whenever it starts:
+    at the end of ramp-up or when the last waiting request is admitted.
+    """
+    steps = max(math.ceil(mean_output * math.log(max(batch, 1.0))), 1)
+    return np.maximum(batch * np.exp(-np.arange(steps) / mean_output), 1.0)
+
+
+def step_array(replica: Replica, work: Workload, batches: np.ndarray) -> np.ndarray:
+    """Pure decode step time at each of ``batches`` [s]."""
+    return step_itl(replica, work, batches, np.zeros_like(batches))
+
+
+def mean_tpot(timeline: np.ndarray, mean_output: float) -> float:
+    """Mean over requests of their mean step time, ``timeline`` being the steps every request
+    lives through after its first token and output lengths ``L`` geometric with mean
+    ``mean_output`` (``L >= 2``: a request of one token has no TPOT, the benchmarks drop it)
+    [s].
+
+    A request of ``L`` tokens spans the first ``L - 1`` steps; steps past the timeline's end
+    take its last step's time.
+    """
+    longest = max(int(20 * mean_output), 2)
+    if timeline.size < longest:
+        timeline = np.concatenate([timeline, np.full(longest - timeline.size, timeline[-1])])
+    lengths = np.arange(2, longest + 1)
+    weights = (1.0 - 1.0 / mean_output) ** (lengths - 1) if mean_output > 1 else \
+        np.eye(1, lengths.size).ravel()
+    mean_step = np.cumsum(timeline)[lengths - 2] / (lengths - 1)
+    return float(np.sum(weights * mean_step) / np.sum(weights))
+
+
+def ramp_up(prompts: float, prompt_tokens: float, decode_steps: float,
+            budget: float) -> tuple[int, float]:
+    """Steps of a burst's ramp-up and the mean decode steps a request spends in it [-].
+
+    ``prompts`` prompts of ``prompt_tokens`` tokens are prefilled in steps of ``budget``
+    tokens; a request whose prompt ends in step ``j`` of ``k`` decodes one token in each later
+    step (at most ``decode_steps``), and those tokens take their share of each step's budget:
+    ``k = ceil((B p + B r) / T)`` with ``r`` the mean of ``min(k - j, o - 1)`` (solved by
+    repeating the two, which settles in a few rounds).
+    """
+    steps = max(math.ceil(prompts * prompt_tokens / budget), 1)
+    inside = 0.0
+    for _ in range(4):
+        inside = float(np.mean(np.minimum(np.arange(steps), decode_steps)))
+        steps = max(math.ceil(prompts * (prompt_tokens + inside) / budget), 1)
+    return steps, inside
 
 
 def slo_capacity(points: Points, ttft_target: float, speed_target: float) -> int:

@@ -238,3 +238,15 @@ def test_a_measurement_beyond_what_scaling_reaches_is_clipped(catalog):
     speed = speed_for_measurement(config_for, "output_tokens_per_s", 900.0, 8.0)
     assert speed == pytest.approx(5.0, rel=1e-6)
     assert predicted_at(config_for, "output_tokens_per_s", 8.0, speed) < 900.0
+
+
+def test_a_recorded_conversation_data_set_has_varying_output_lengths():
+    """ShareGPT keeps each conversation's own lengths (osl is their mean); random and
+    synthetic data sets fix them."""
+    base = {**RAW, "metric_name": "total_throughput_total", "concurrency": None,
+            "num_prompts": 1000, "osl": 200}
+    shared = {**base, "dataset": "ShareGPT_V3_unfiltered_cleaned_split (variable lengths)"}
+    assert normalise_case(shared).varied_output
+    assert not normalise_case({**base, "dataset": "random (nominal in/out 128/4)"}).varied_output
+    assert not normalise_case(base).varied_output  # no data set stated: fixed lengths
+

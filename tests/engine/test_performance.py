@@ -15,12 +15,16 @@ import pytest
 from engine_helpers import points
 
 from app.engine.evaluate import batch_cap, plan_memory
+from app.engine.inference import batch_prefill_time, decode_step
 from app.engine.performance import (
     Workload,
     burst,
     by_batch,
     closed_loop,
     concurrency_grid,
+    draining,
+    mean_tpot,
+    ramp_up,
     saturation,
     saturation_batch,
     slo_capacity,
@@ -111,18 +115,30 @@ def test_saturation_point_is_b_over_itl(configure_replica):
     assert float(point.output_tokens_per_s[0]) == pytest.approx(128 / float(point.itl_s[0]))
 
 
-def test_a_burst_that_fits_at_once_is_one_prefill_then_the_decode(configure_replica):
-    """100 prompts under a cap of 256: all prefilled together, then 200 pure decode steps."""
-    from app.engine.inference import batch_prefill_time, decode_step
+def test_ramp_up_counts_the_prompt_chunks_and_the_decode_tokens_beside_them():
+    """100 prompts of 1,000 tokens in steps of 8,192: 13 steps; the request finishing in step
+    j decodes in the 13 - j later ones (0..12, mean 6), and 100 x (1000 + 6) tokens still
+    fit 13 steps."""
+    assert ramp_up(100, 1000, 199, 8192) == (13, 6.0)
+    # short outputs: a request decodes at most o - 1 = 3 tokens inside the ramp-up
+    steps, inside = ramp_up(1000, 128, 3, 8192)
+    assert steps == 16 and inside == pytest.approx((0 + 1 + 2 + 3 * 13) / 16)
 
-    rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
-    work = Workload(1000, 200)
-    point = burst(rep, work, 100, 256)
-    prefill = batch_prefill_time(rep, 100, 1000)
-    itl = float(decode_step(rep, 100.0, work.average_context).itl[0])
-    assert float(point.itl_s[0]) == pytest.approx(itl)
-    assert float(point.output_tokens_per_s[0]) == pytest.approx(100 * 200 / (prefill + 200 * itl))
-    assert float(point.ttft_s[0]) == pytest.approx(prefill / 2 + rep.factors.fixed_latency_s)
+
+def test_short_outputs_decode_inside_the_ramp_up_so_tpot_is_a_prefill_step(configure_replica):
+    """1,000 prompts of 128 tokens and 4 output tokens (GPUStack's "random 128/4"): nearly
+    every output token is made in a step that also carries an 8,192-token prefill chunk, so
+    TPOT is close to one such step and far above a pure decode step of the same batch."""
+    rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16",
+                            engine="vllm").replica
+    work = Workload(128, 4)
+    point = burst(rep, work, 1000, 1024, 248)
+    steps, _ = ramp_up(1000, 128, 3, rep.max_batched_tokens)
+    chunk_s = batch_prefill_time(rep, 1000, 128) / steps
+    decode_s = float(decode_step(rep, 1000.0, work.average_context).itl[0])
+    assert float(point.batch[0]) == 1000  # every prompt admitted at once (1,024 slots given)
+    assert 0.9 * chunk_s < float(point.itl_s[0]) < 1.1 * chunk_s
+    assert float(point.itl_s[0]) > 1.3 * decode_s
 
 
 def test_a_large_burst_tends_to_saturation_and_its_ttft_is_the_wait(configure_replica):
@@ -130,12 +146,41 @@ def test_a_large_burst_tends_to_saturation_and_its_ttft_is_the_wait(configure_re
     for half the run."""
     rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
     work = Workload(1000, 200)
-    large = burst(rep, work, 10_000, 256)
+    large = burst(rep, work, 10_000, 256, 256)
     steady = saturation(rep, work, 256)
     assert float(large.output_tokens_per_s[0]) == pytest.approx(
         float(steady.output_tokens_per_s[0]), rel=0.02)
     run_s = 10_000 * 200 / float(large.output_tokens_per_s[0])
     assert float(large.ttft_s[0]) == pytest.approx(run_s / 2, rel=0.05)
+
+
+def test_a_batch_of_geometric_lengths_drains_as_b_e_to_the_minus_t_over_o():
+    """1,000 requests of mean length 200: ceil(200 ln 1000) = 1,382 steps until one is left;
+    they decode about B o = 200,000 tokens in them (the geometric sum, 200,300)."""
+    batches = draining(1000, 200)
+    assert batches.size == 1382 and batches[0] == 1000 and batches[-1] >= 1
+    assert float(batches.sum()) == pytest.approx(1000 * 200, rel=0.01)
+
+
+def test_mean_tpot_of_a_constant_timeline_is_that_step():
+    assert mean_tpot(np.full(50, 0.02), 30) == pytest.approx(0.02)
+    # two steps of 0.3 s then 0.1 s: a request of 2 tokens sees 0.3, a long one about 0.1,
+    # so the mean over lengths lies between and nearer 0.1 for long outputs
+    both = np.concatenate([np.full(2, 0.3), np.full(500, 0.1)])
+    assert 0.1 < mean_tpot(both, 200) < mean_tpot(both, 5) < 0.3
+
+
+def test_varying_output_lengths_lengthen_the_run_with_a_shrinking_tail(configure_replica):
+    """Same mean lengths, one wave: when outputs vary (ShareGPT) the last requests decode
+    alone for a long tail, so the run's rate falls, while most requests' steps are the early,
+    full ones."""
+    rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16",
+                            engine="vllm").replica
+    work = Workload(200, 200)
+    fixed = burst(rep, work, 1000, 1024, 1024)
+    varied = burst(rep, work, 1000, 1024, 1024, varied=True)
+    assert float(varied.output_tokens_per_s[0]) < 0.95 * float(fixed.output_tokens_per_s[0])
+    assert float(varied.itl_s[0]) < float(fixed.itl_s[0])
 
 
 # --------------------------------------------------------------------------- SLO capacity
