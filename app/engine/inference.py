@@ -44,6 +44,7 @@ from app.domain.catalog import EfficiencyFactors, GpuSpec, ModelSpec, PrecisionS
 from app.engine.memory import (
     BYTES_16BIT,
     ParameterCounts,
+    attended_tokens,
     attention_flops_per_token,
     attention_width,
     kv_bytes_per_token,
@@ -459,6 +460,29 @@ def attention_flops(replica: Replica, tokens, context: float) -> np.ndarray:
     return per_token * np.asarray(tokens)
 
 
+def decode_attention_flops(replica: Replica, tokens, context: float) -> np.ndarray:
+    """Attention FLOPs of ``tokens`` decode queries at ``context`` tokens, layers of a stage
+    [FLOP].
+
+    As :func:`attention_flops`, except for MLA: engines decode it with the up-projections
+    absorbed into the query and output (DeepSeek-V2 report, section 2.1.3; FlashMLA, vLLM's
+    and SGLang's MLA backends, TensorRT-LLM's MLA generation kernel), so the scores are taken
+    against the ``r_kv + d_rope`` wide latent and the values are the ``r_kv`` wide latent:
+    ``2 n_h (2 r_kv + d_rope)`` per attended token and layer, 3.4x the ``n_h (d_nope + d_rope +
+    d_v)`` of the unabsorbed form for DeepSeek-V3 (544 against 160 per head). The prompt's
+    attention runs unabsorbed (:func:`attention_flops`).
+    """
+    plain = attention_flops(replica, tokens, context)
+    mla = replica.model.mla
+    if mla is None:
+        return plain
+    model = replica.model
+    absorbed = model.attention_heads * (2 * mla.kv_lora_rank + mla.qk_rope_head_dim) / 2
+    extra = 4.0 * model.attention_layers * (absorbed - attention_width(model)) \
+        * attended_tokens(model, context) / replica.pipeline_parallel
+    return plain + extra * np.asarray(tokens, dtype=float)
+
+
 def decode_step(replica: Replica, batch, context_tokens: float,
                 prefill_ratio=0.0, prompt_tokens: float = 0.0) -> StepTimes:
     """Inter-token latency of a decode step of ``batch`` sequences [s].
@@ -487,8 +511,8 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     prefill_s = prefill_s + attention_flops(replica, prefill_tokens, prompt_tokens / 2) * share \
         / (replica.prefill_attention_peak_flops * f.eta_prefill)
     kv_s = micro * replica.kv_read_bytes_per_gpu(context_tokens, micro) / (bandwidth * f.eta_kv)
-    attention_s = np.maximum(kv_s, attention_flops(replica, micro, context_tokens) * share
-                             / (replica.decode_attention_peak_flops * f.eta_decode))
+    attention_s = np.maximum(kv_s, decode_attention_flops(replica, micro, context_tokens)
+                             * share / (replica.decode_attention_peak_flops * f.eta_decode))
     comm_s = communication_time(replica, tokens, micro, replica.layers_per_stage)
     layers = replica.layers_per_stage * f.layer_overhead_s
     stage = np.maximum(weights_s, decode_s + prefill_s) + attention_s + comm_s + layers

@@ -283,3 +283,20 @@ def test_prefill_attention_term_is_quadratic(configure_replica):
 def test_naive_tokens_per_s_70b_on_4_8_tb_s():
     """The sizing guide (METHOD.md): 70B in FP16 = 140 GB on 4,800 GB/s gives ~34 tokens/s."""
     assert naive_tokens_per_s(4800e9, 140e9) == pytest.approx(34.2857, rel=1e-4)
+
+
+def test_mla_decode_attention_runs_absorbed(configure_replica):
+    """DeepSeek-V3's MLA decodes against the latent (DeepSeek-V2 report 2.1.3, FlashMLA):
+    2 n_h (2 r_kv + d_rope) FLOPs per attended token and layer, 128 x 1,088 against the
+    unabsorbed 128 x 320; the prompt keeps the unabsorbed form."""
+    from app.engine.inference import attention_flops, decode_attention_flops
+    rep = configure_replica("deepseek-r1", "h200-sxm", 8, 1, "fp8").replica
+    model = rep.model
+    per_layer_token = 2 * 128 * (2 * 512 + 64)
+    expected = per_layer_token * model.attention_layers * 4096
+    assert float(decode_attention_flops(rep, 1.0, 4096)) == pytest.approx(expected)
+    assert float(decode_attention_flops(rep, 1.0, 4096)) == pytest.approx(
+        float(attention_flops(rep, 1.0, 4096)) * 1088 / 320)
+    dense = configure_replica("llama-3.1-70b", "h100-sxm", 4, 1, "fp8").replica
+    assert float(decode_attention_flops(dense, 8.0, 2048)) == \
+        float(attention_flops(dense, 8.0, 2048))

@@ -103,12 +103,19 @@ WORST_TARGET = 2.0
 #: GPU-family fold) to x15, and the refit that sees the new burst throughputs moved cases whose
 #: physics did not change (the SGLang DeepSeek-R1 closed-loop TPOTs pub-229, 234, 237 in the
 #: weight-format fold); the rest tightened.
+#: Then MLA decoded absorbed (METHOD.md, Step 4; 743 cases): raised model_kind/decode 0.134 ->
+#: 0.136 (12.9 -> 13.5 %) and weight_class/ttft 0.377 -> 0.379 (37.2 -> 37.9 %): the per-metric
+#: effects refitted to MLA's slower decode attention; worst factors engine/ttft 16.27 -> 16.52
+#: (pub-248), gpu_family/ttft 31.22 -> 31.36 and weight_class/ttft 71.15 -> 72.47 (pub-224; both
+#: DeepSeek-R1 TTFT under load on vLLM), gpu_family/decode 8.39 -> 8.4 and model_kind/decode
+#: 9.37 -> 9.38 (pub-215, a dense INT4 model: the refit); tightened engine/decode 0.178 ->
+#: 0.173, gpu_family/decode 0.189 -> 0.185, model_kind/throughput 0.224 -> 0.222.
 RATCHET = {
-    "engine": {"decode": (0.178, 6.4), "throughput": (0.301, 19.73), "ttft": (0.591, 16.27)},
-    "gpu_family": {"decode": (0.189, 8.39), "throughput": (0.221, 12.64), "ttft": (0.447, 31.22)},
-    "model_kind": {"decode": (0.134, 9.37), "throughput": (0.224, 15.83), "ttft": (0.803, 37.16)},
+    "engine": {"decode": (0.173, 6.4), "throughput": (0.301, 19.73), "ttft": (0.591, 16.52)},
+    "gpu_family": {"decode": (0.185, 8.4), "throughput": (0.221, 12.64), "ttft": (0.447, 31.36)},
+    "model_kind": {"decode": (0.136, 9.38), "throughput": (0.222, 15.83), "ttft": (0.803, 37.16)},
     "weight_class": {
-        "decode": (0.289, 7.53), "throughput": (0.227, 19.26), "ttft": (0.377, 71.15)},
+        "decode": (0.289, 7.53), "throughput": (0.227, 19.26), "ttft": (0.379, 72.47)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -130,7 +137,10 @@ RATCHET = {
 #: back (among them pub-037, pub-077, pub-214 and the TensorRT-LLM trtllm-bench bursts pub-097,
 #: 100, 110, 581-617), 11 went beyond (pub-062, 108, 225, 243, 244, 252, 263, 265, 309, 329,
 #: 341).
-BEYOND_TWO_RATCHET = 125
+#: 125 -> 128 with MLA decoded absorbed: pub-220 and pub-221 (vLLM DeepSeek-R1 on MI300X,
+#: x1.99 -> x2.05 and x0.507 -> x0.495 with the weight format left out) and pub-139 (Llama 4
+#: Maverick, no MLA, x1.99 -> x2.005 with the refit), all at the 2x line.
+BEYOND_TWO_RATCHET = 128
 
 
 @pytest.fixture(scope="module")
