@@ -258,7 +258,8 @@ def test_text_and_json_agree_on_the_model(capsys):
     data = size_json(capsys, "--example", "large-moe")
     assert f"Model: {data['model']['name']} (" in text
     assert f"{data['selection']['chosen']['gpus_per_replica']} x " \
-           f"{data['selection']['chosen']['gpu']} per replica" in text
+           f"{data['gpu']['name']} per replica" in text
+    assert data['gpu']['id'] == data['selection']['chosen']['gpu']
 
 
 def test_size_unknown_example(capsys):
