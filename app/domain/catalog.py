@@ -537,6 +537,25 @@ class MoeWeightLayout(Numbers):
     source: str = Field(min_length=3, description="Where the layout was read (code, commit).")
 
 
+class WeightOnlyMoeKernel(Numbers):
+    """The grouped GEMM an engine runs a 4-bit weight format's experts with on some GPU
+    families, when the GPU has no tensor cores for the format (a weight-only kernel).
+
+    It pads each touched expert's tokens to its block of rows and below that is bound by
+    reading the packed weights, so ``rows`` is the grouped GEMM's half-efficiency point
+    (``inference.grouped_gemm_share``): vLLM's Marlin MoE picks 8-64 rows by tokens per
+    expert, triton_kernels' matmul_ogs at least 64.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    precisions: list[str] = Field(min_length=1, description="Weight format ids (mxfp4, ...).")
+    families: list[GpuFamily] = Field(min_length=1, description="GPU families it runs on.")
+    rows: float = Field(gt=0, le=4096, description="Rows per expert it pads to [tokens].")
+    kernel: str = Field(min_length=3, description="The kernel's name.")
+    source: str = Field(min_length=3, description="Where the block size was read (code, commit).")
+
+
 class UnsupportedFormat(Numbers):
     """A weight format an engine has no kernel for on some GPU families.
 
@@ -583,9 +602,18 @@ class EngineProfile(Sourced):
                     "family_factors counts as calibrated too.")
     moe_weight_layouts: list[MoeWeightLayout] = Field(
         default_factory=list, description="Padding and copies of block-format expert weights.")
+    weight_only_moe_kernels: list[WeightOnlyMoeKernel] = Field(
+        default_factory=list,
+        description="Grouped GEMMs of 4-bit expert weights on GPUs without tensor cores for them.")
     unsupported_formats: list[UnsupportedFormat] = Field(
         default_factory=list,
         description="Weight formats the engine has no kernel for on some GPU families.")
+
+    def weight_only_moe_kernel(self, precision: str, family: str) -> WeightOnlyMoeKernel | None:
+        """The weight-only MoE kernel the engine runs ``precision`` with on ``family`` GPUs, if
+        its profile names one."""
+        return next((k for k in self.weight_only_moe_kernels
+                     if precision in k.precisions and family in k.families), None)
 
     def unsupported(self, precision: str, family: str, moe: bool) -> UnsupportedFormat | None:
         """The engine's missing kernel for ``precision`` weights on ``family`` GPUs (``moe``:

@@ -85,12 +85,6 @@ class Choice:
     dp_attention: bool = False  # data-parallel attention over the GPUs of a stage
 
 
-#: GPU families whose tensor cores take a warpgroup's matrix product of at least 64 rows
-#: (Hopper ``wgmma.mma_async`` m64nNk16; Blackwell's ``tcgen05.mma`` M 64 or 128); the others
-#: (Ampere, Ada, CDNA) multiply tiles of 16 rows (``mma.sync`` m16n8k16, MFMA 16x16).
-WARPGROUP_MMA_FAMILIES = frozenset({"hopper", "blackwell", "rubin"})
-
-
 def dequantises_weights(gpu: GpuSpec, precision: PrecisionSpec) -> bool:
     """Whether ``precision``'s matrix multiplications on ``gpu`` run in a weight-only kernel:
     4-bit weights (INT4 AWQ/GPTQ, GGUF Q4, MXFP4/NVFP4 without FP4 tensor cores) dequantised
@@ -99,22 +93,23 @@ def dequantises_weights(gpu: GpuSpec, precision: PrecisionSpec) -> bool:
     return precision.bits < 8 and gpu.peak_flops(precision.compute) <= gpu.peak_flops("bf16")
 
 
-def grouped_gemm_half_tokens(catalog: Catalog, gpu: GpuSpec, precision: PrecisionSpec) -> float:
+def grouped_gemm_half_tokens(catalog: Catalog, engine: EngineProfile, gpu: GpuSpec,
+                             precision: PrecisionSpec) -> float:
     """Rows per touched expert at which a MoE grouped GEMM runs at half the dense efficiency
     [tokens] (``inference.grouped_gemm_share``).
 
-    A weight-only kernel pads each touched expert's rows to the tensor cores' matrix tile and
-    is bound by reading its 4-bit weights below it, so its floor is one MMA tile:
-    ``weight_only_moe_rows_wgmma`` (64) on Hopper and later, ``weight_only_moe_rows_mma``
-    (16) elsewhere (catalogs/defaults.toml, with the kernels' sources). A format the tensor
-    cores take natively (16-bit, FP8, FP4 on Blackwell) keeps the fitted
+    A weight-only kernel pads each touched expert's tokens to its block of rows and is bound
+    by reading the 4-bit weights below it, so its floor is that block, which the engine
+    profile names with its source (catalogs/engines.toml ``weight_only_moe_kernels``: vLLM's
+    Marlin MoE 16 on Ampere and Ada, triton_kernels' matmul_ogs 64 for vLLM on Hopper and
+    SGLang). A format the tensor cores take natively (16-bit, FP8, FP4 on Blackwell), and a
+    weight-only kernel the profile does not name (TensorRT-LLM's), keep the fitted
     ``moe_gemm_half_tokens``. METHOD.md, Calibration, "Weight-only MoE kernels".
     """
-    if not dequantises_weights(gpu, precision):
+    kernel = engine.weight_only_moe_kernel(precision.id, gpu.family)
+    if kernel is None or not dequantises_weights(gpu, precision):
         return catalog.default("moe_gemm_half_tokens")
-    if gpu.family in WARPGROUP_MMA_FAMILIES:
-        return catalog.default("weight_only_moe_rows_wgmma")
-    return catalog.default("weight_only_moe_rows_mma")
+    return kernel.rows
 
 
 def unsupported_problem(engine: EngineProfile, precision: PrecisionSpec, gpu: GpuSpec,
@@ -180,7 +175,7 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         factors=factors,
         max_batched_tokens=settings.max_batched_tokens,
         prefill_min_budget_share=catalog.default("prefill_min_budget_share"),
-        moe_half_tokens=grouped_gemm_half_tokens(catalog, gpu, weight_precision),
+        moe_half_tokens=grouped_gemm_half_tokens(catalog, engine, gpu, weight_precision),
         routed_weights_bytes=routed_expert_weights_bytes(model, counts, weight_precision,
                                                          layout),
         idle_weights_bytes=speculative_weights_bytes(counts, weight_precision),

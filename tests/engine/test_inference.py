@@ -164,20 +164,25 @@ def test_fp4_weights_run_at_the_16bit_rate_without_fp4_tensor_cores(catalog):
     assert b200.peak_flops("fp4") == pytest.approx(9000e12)
 
 
-def test_weight_only_moe_kernels_pad_an_expert_to_one_mma_tile(configure_replica):
-    """4-bit weights computed at the 16-bit rate run in weight-only kernels whose grouped GEMM
-    pads each touched expert to one tensor-core tile (configuration.grouped_gemm_half_tokens):
-    16 rows on Ampere and Ada (mma.sync m16n8k16: vLLM's Marlin MoE), 64 on Hopper (wgmma
-    m64nNk16: triton_kernels' MXFP4 MoE); native formats (16-bit, FP8, FP4 on Blackwell) keep
-    the fitted 256."""
-    def half(model, gpu, weights):
-        return configure_replica(model, gpu, 1, weights=weights).replica.moe_half_tokens
+def test_weight_only_moe_kernels_pad_an_expert_to_their_block_of_rows(configure_replica):
+    """4-bit weights computed at the 16-bit rate run in the weight-only MoE kernel the engine
+    profile names (catalogs/engines.toml ``weight_only_moe_kernels``), whose grouped GEMM
+    pads each touched expert to its block of rows (configuration.grouped_gemm_half_tokens):
+    vLLM's Marlin MoE 16 on Ampere and Ada (MXFP4, AWQ) and on Hopper (AWQ), triton_kernels
+    64 for vLLM's MXFP4 on Hopper and for SGLang; native formats (16-bit, FP8, FP4 on
+    Blackwell) and a kernel the profile does not name (TensorRT-LLM) keep the fitted 256."""
+    def half(model, gpu, weights, engine="vllm"):
+        return configure_replica(model, gpu, 1, weights=weights,
+                                 engine=engine).replica.moe_half_tokens
 
     assert half("gpt-oss-20b", "a100-sxm-80", "mxfp4") == 16.0
     assert half("gpt-oss-20b", "rtx-4090", "mxfp4") == 16.0
     assert half("gpt-oss-20b", "h100-sxm", "mxfp4") == 64.0
+    assert half("gpt-oss-20b", "a100-sxm-80", "mxfp4", "sglang") == 64.0
+    assert half("gpt-oss-20b", "h100-sxm", "mxfp4", "tensorrt-llm") == 256.0
     assert half("gpt-oss-20b", "b200", "mxfp4") == 256.0  # FP4 tensor cores
     assert half("qwen3-30b-a3b", "a100-sxm-80", "int4-awq") == 16.0
+    assert half("qwen3-30b-a3b", "h100-sxm", "int4-gptq") == 16.0
     assert half("qwen3-30b-a3b", "h100-sxm", "fp8") == 256.0
     assert half("qwen3-30b-a3b", "a100-sxm-80", "bf16") == 256.0
 

@@ -110,12 +110,20 @@ WORST_TARGET = 2.0
 #: DeepSeek-R1 TTFT under load on vLLM), gpu_family/decode 8.39 -> 8.4 and model_kind/decode
 #: 9.37 -> 9.38 (pub-215, a dense INT4 model: the refit); tightened engine/decode 0.178 ->
 #: 0.173, gpu_family/decode 0.189 -> 0.185, model_kind/throughput 0.224 -> 0.222.
+#: Then the weight-only MoE kernels named per engine (METHOD.md, 2026-12-02: vLLM's Marlin 16
+#: rows on Ampere and Ada, triton_kernels 64 for vLLM on Hopper and for SGLang; TensorRT-LLM,
+#: whose kernel is not named, back to the fitted 256 its shipped factors were fitted with, so
+#: that its Hopper gpt-oss sizing is not 1.1-2.5x high; 743 cases): raised engine/decode worst
+#: 6.4 -> 6.48; gpu_family/throughput 0.221 -> 0.222 (21.7 -> 22.2 %); model_kind/decode worst
+#: 9.38 -> 9.53; model_kind/ttft worst 37.16 -> 38.02; weight_class/decode worst 7.53 -> 7.58;
+#: weight_class/throughput 0.227 -> 0.228 (22.3 -> 22.8 %) (the decode worst is pub-215, vLLM AWQ
+#: TPOT in a 1,000-request burst; the rest moved with the refit); tightened the rest.
 RATCHET = {
-    "engine": {"decode": (0.173, 6.4), "throughput": (0.301, 19.73), "ttft": (0.591, 16.52)},
-    "gpu_family": {"decode": (0.185, 8.4), "throughput": (0.221, 12.64), "ttft": (0.447, 31.36)},
-    "model_kind": {"decode": (0.136, 9.38), "throughput": (0.222, 15.83), "ttft": (0.803, 37.16)},
+    "engine": {"decode": (0.17, 6.48), "throughput": (0.298, 16.06), "ttft": (0.573, 16.48)},
+    "gpu_family": {"decode": (0.183, 8.4), "throughput": (0.222, 11.2), "ttft": (0.447, 31.28)},
+    "model_kind": {"decode": (0.136, 9.53), "throughput": (0.22, 11.69), "ttft": (0.753, 38.02)},
     "weight_class": {
-        "decode": (0.289, 7.53), "throughput": (0.227, 19.26), "ttft": (0.379, 72.47)},
+        "decode": (0.276, 7.58), "throughput": (0.228, 14.1), "ttft": (0.379, 70.83)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -140,7 +148,12 @@ RATCHET = {
 #: 125 -> 128 with MLA decoded absorbed: pub-220 and pub-221 (vLLM DeepSeek-R1 on MI300X,
 #: x1.99 -> x2.05 and x0.507 -> x0.495 with the weight format left out) and pub-139 (Llama 4
 #: Maverick, no MLA, x1.99 -> x2.005 with the refit), all at the 2x line.
-BEYOND_TWO_RATCHET = 128
+#: 128 -> 134 with the weight-only MoE kernels named per engine: TensorRT-LLM back to its
+#: 256-row floor takes its Hopper gpt-oss cases (case-079, pub-084..087, 089, 647, 651) to
+#: 0.26-0.52x with a group left out (its shipped factors, fitted with that floor, size them at
+#: 0.6-1.9x); some 8- and 16-bit TensorRT-LLM cases moved past 2x with the refit and vLLM
+#: and TensorRT-LLM cases came back.
+BEYOND_TWO_RATCHET = 134
 
 
 @pytest.fixture(scope="module")
