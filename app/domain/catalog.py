@@ -132,6 +132,12 @@ class GpuSpec(Priced, Sourced):
     )
     max_gpus_per_node: int = Field(ge=1, le=72, description="Largest scale-up domain.")
     form_factor: Literal["sxm", "pcie", "oam", "superchip", "nvl72"] = "pcie"
+    bandwidth_derate: float = Field(
+        default=1.0, gt=0, le=1,
+        description=("Memory bandwidth a copy benchmark reaches on this GPU, as a share of "
+                     "its peak, over the same share on the Hopper reference (H100 SXM) the "
+                     "engine factors were fitted on [-]; 1: the same (no measurement says "
+                     "otherwise)."))
 
     @property
     def memory_bytes(self) -> float:
@@ -148,6 +154,12 @@ class GpuSpec(Priced, Sourced):
     def memory_bandwidth_bytes_per_s(self) -> float:
         """Peak memory bandwidth [B/s]."""
         return self.memory_bandwidth_gb_s * GB
+
+    @property
+    def sustained_bandwidth_bytes_per_s(self) -> float:
+        """Peak bandwidth times :attr:`bandwidth_derate` [B/s]: the figure the engine's
+        efficiencies (fitted as shares of a Hopper peak) apply to."""
+        return self.memory_bandwidth_bytes_per_s * self.bandwidth_derate
 
     @property
     def scale_up_bytes_per_s(self) -> float:

@@ -503,7 +503,7 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     micro = np.maximum(np.atleast_1d(np.asarray(batch, dtype=float)) / pp, 1.0)
     prefill_tokens = micro * prefill_ratio
     tokens = micro + prefill_tokens
-    bandwidth = replica.gpu.memory_bandwidth_bytes_per_s
+    bandwidth = replica.gpu.sustained_bandwidth_bytes_per_s
     weights_s = weights_read_bytes(replica, tokens) / (bandwidth * f.eta_mem)
     share = replica.non_expert_share(micro)  # 1/t without DP attention
     decode_s = matmul_seconds(replica, micro, tokens, f.eta_decode, micro)
@@ -558,7 +558,7 @@ def batch_prefill_time(replica: Replica, prompts: float, prompt_tokens: float) -
                  + float(np.atleast_1d(matmul_seconds(replica, tokens, chunk, f.eta_prefill,
                                                       prompts))[0])
                  * replica.pipeline_parallel)
-    bandwidth = replica.gpu.memory_bandwidth_bytes_per_s * f.eta_mem
+    bandwidth = replica.gpu.sustained_bandwidth_bytes_per_s * f.eta_mem
     weights_s = float(np.atleast_1d(weights_read_bytes(replica, chunk))[0]) / bandwidth
     weights_s *= replica.pipeline_parallel
     comm_s = float(np.atleast_1d(communication_time(replica, tokens, prompts,

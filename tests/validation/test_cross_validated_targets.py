@@ -118,12 +118,20 @@ WORST_TARGET = 2.0
 #: 9.38 -> 9.53; model_kind/ttft worst 37.16 -> 38.02; weight_class/decode worst 7.53 -> 7.58;
 #: weight_class/throughput 0.227 -> 0.228 (22.3 -> 22.8 %) (the decode worst is pub-215, vLLM AWQ
 #: TPOT in a 1,000-request burst; the rest moved with the refit); tightened the rest.
+#: Then MI300X/MI325X (and, by analogy, MI350X/MI355X) decode at their sustained bandwidth
+#: (gpus.toml bandwidth_derate 0.92, METHOD.md "AMD CDNA 3", 2026-12-02; CDNA 3 left out:
+#: throughput 44.6 -> 38.9 %, decode 13.2 -> 10.5 %): raised model_kind/decode 0.136 -> 0.161
+#: (13.5 -> 15.6 %) and the worst factors gpu_family/decode 8.4 -> 8.51, gpu_family/throughput
+#: 11.2 -> 11.27, model_kind/ttft 38.02 -> 39.35, weight_class/decode 7.58 -> 7.66 (the CDNA 3
+#: effect refitted moves cases of the other folds); tightened engine/decode 0.17 -> 0.167,
+#: engine/ttft 0.573 -> 0.569, gpu_family/decode 0.183 -> 0.172 (17.8 -> 16.7 %),
+#: gpu_family/ttft 0.447 -> 0.44, weight_class/decode 0.276 -> 0.26 (27.1 -> 25.5 %).
 RATCHET = {
-    "engine": {"decode": (0.17, 6.48), "throughput": (0.298, 16.06), "ttft": (0.573, 16.48)},
-    "gpu_family": {"decode": (0.183, 8.4), "throughput": (0.222, 11.2), "ttft": (0.447, 31.28)},
-    "model_kind": {"decode": (0.136, 9.53), "throughput": (0.22, 11.69), "ttft": (0.753, 38.02)},
+    "engine": {"decode": (0.167, 6.48), "throughput": (0.298, 16.06), "ttft": (0.569, 16.48)},
+    "gpu_family": {"decode": (0.172, 8.51), "throughput": (0.222, 11.27), "ttft": (0.44, 31.28)},
+    "model_kind": {"decode": (0.161, 9.53), "throughput": (0.22, 11.69), "ttft": (0.753, 39.35)},
     "weight_class": {
-        "decode": (0.276, 7.58), "throughput": (0.228, 14.1), "ttft": (0.379, 70.83)},
+        "decode": (0.26, 7.66), "throughput": (0.228, 14.1), "ttft": (0.379, 70.83)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -153,7 +161,8 @@ RATCHET = {
 #: 0.26-0.52x with a group left out (its shipped factors, fitted with that floor, size them at
 #: 0.6-1.9x); some 8- and 16-bit TensorRT-LLM cases moved past 2x with the refit and vLLM
 #: and TensorRT-LLM cases came back.
-BEYOND_TWO_RATCHET = 134
+#: 134 -> 133 with the AMD GPUs' sustained bandwidth.
+BEYOND_TWO_RATCHET = 133
 
 
 @pytest.fixture(scope="module")
