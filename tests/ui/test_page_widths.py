@@ -77,11 +77,9 @@ LAPTOP = (1366, 768)  # the common laptop screen (issue 13: no clipped labels th
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_no_page_needs_a_horizontal_scroll_bar_on_a_laptop_screen(window, language):
-    before = window.size()
-    window.resize(*LAPTOP)
+def test_no_page_needs_a_horizontal_scroll_bar_on_a_laptop_screen(shown_window, language):
+    # a fresh window: 5 px are at stake here, and a page laid out in the other language first
+    # kept them (829 px > 824 px in a shared window)
+    shown_window.resize(*LAPTOP)
     settle()
-    try:
-        assert overflowing(window, "worked-example", language) == {}
-    finally:
-        window.resize(before)
+    assert overflowing(shown_window, "worked-example", language) == {}
