@@ -20,6 +20,7 @@ Metrics (conventions of the case file):
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -29,7 +30,7 @@ from app.domain.catalog import Catalog
 from app.engine.configuration import Choice, configure
 from app.engine.evaluate import batch_cap, plan_memory, points_at, saturation_of
 from app.engine.inference import decode_step, prefill_throughput, prefill_time
-from app.engine.performance import Workload, burst, open_loop
+from app.engine.performance import Workload, burst, cohort_ttft, open_loop
 from app.engine.resolved import SizingError  # a ValueError whose Message the window shows
 from app.i18n import msg
 
@@ -163,6 +164,9 @@ class Case:
     expert_parallel: int = 1  # EP degree of a stage's experts (1: off)
     dp_attention: bool = False  # data-parallel attention over a stage's GPUs
     varied_output: bool = False  # output lengths vary about osl (recorded conversations)
+    lockstep: bool = False  # every request has the same lengths (a closed loop runs in waves)
+    max_model_len: int | None = None  # the server's stated --max-model-len [tokens]
+    offline: bool = False  # measured by an in-process harness, no API server in front
 
 
 def _match(patterns, text: str, what: str) -> str:
@@ -391,7 +395,43 @@ def normalise_case(raw: dict) -> Case:
         expert_parallel=expert_parallel,
         dp_attention=dp_attention,
         varied_output=_varied_output(raw),
+        lockstep=_fixed_lengths(raw),
+        max_model_len=_max_model_len(raw),
+        offline=_offline_harness(raw),
     )
+
+
+#: Benchmark tools that drive the engine in-process, with no API server in front.
+OFFLINE_HARNESSES = r"gptsessionbenchmark|gptmanagerbenchmark|trtllm-bench|benchmark_latency" \
+    r"|vllm bench latency|llama-bench"
+
+
+def _offline_harness(raw: dict) -> bool:
+    """Whether the case was measured by an offline harness (:data:`OFFLINE_HARNESSES`) rather
+    than through the engine's API server. TensorRT-LLM 0.x figures from NVIDIA's own
+    TensorRT-LLM documentation are gptSessionBenchmark runs (its performance pages say so;
+    inferred for the pages that do not name the tool)."""
+    text = f"{raw.get('benchmark_tool') or ''} {raw.get('notes') or ''} {raw['engine']}".lower()
+    if re.search(OFFLINE_HARNESSES, text):
+        return True
+    return (raw["engine"].lower().startswith("tensorrt-llm 0.")
+            and "nvidia/tensorrt-llm" in raw["source"].lower()
+            and raw.get("metric_name") == "ttft_batch1")
+
+
+def _fixed_lengths(raw: dict) -> bool:
+    """Whether every request of the run has the same prompt and output lengths: the dataset
+    says so ("fixed", "--random-range-ratio 1", "stdev 0")."""
+    text = str(raw.get("dataset") or "").lower()
+    return bool(re.search(r"\bfixed\b|range.ratio 1\b|stdev 0\b", text))
+
+
+def _max_model_len(raw: dict) -> int | None:
+    """The serving command's ``--max-model-len`` when the case states it [tokens]."""
+    if raw.get("max_model_len"):
+        return int(raw["max_model_len"])
+    found = re.search(r"--max-model-len[ =](\d+)", f"{raw.get('notes', '')} {raw['source']}")
+    return int(found.group(1)) if found else None
 
 
 @dataclass(frozen=True)
@@ -429,7 +469,7 @@ def predict(case: Case, catalog: Catalog, overrides: dict[str, float] | None = N
     replica = config.replica
     metric = case.metric
     if metric == "ttft_batch1":
-        return prefill_time(replica, case.prompt_tokens) * 1e3
+        return prefill_time(replica, case.prompt_tokens, served=not case.offline) * 1e3
     if metric == "prefill_tokens_per_s":
         return prefill_throughput(replica, case.prompt_tokens)
     if metric == "decode_tokens_per_s_per_user":
@@ -446,11 +486,37 @@ def predict(case: Case, catalog: Catalog, overrides: dict[str, float] | None = N
             / case.output_tokens
     if metric in ("itl_mean", "tpot_mean"):
         return float(point.itl_s[0]) * 1e3
+    if metric in LOADED_TTFT and case.lockstep and (case.concurrency or 0) > 1:
+        return _lockstep_ttft(case, model, replica, work, batch_cap(config, plan, work))
     if metric in ("ttft_mean", "ttft_median"):
         return float(point.ttft_s[0]) * 1e3
     if metric == "e2e_latency_mean":
         return float(point.ttft_s[0] + (case.output_tokens - 1) * point.itl_s[0]) * 1e3
     raise ValueError(f"{case.id}: unknown metric '{metric}'")
+
+
+#: vLLM V0's token budget floor without chunked prefill (vllm/config.py SchedulerConfig:
+#: ``max(max_model_len, _DEFAULT_MAX_NUM_BATCHED_TOKENS)``, the constant 2048) [tokens].
+V0_MIN_BATCHED_TOKENS = 2048
+
+
+def _lockstep_ttft(case: Case, model, replica, work: Workload, cap: float) -> float:
+    """Mean TTFT [ms] of a closed loop of ``C`` users whose requests all have the same
+    lengths: the users start together and finish together, so each wave's ``min(C, cap)``
+    prompts arrive at once and wait for the ones ahead (:func:`performance.cohort_ttft`).
+
+    vLLM V0 runs MLA models without chunked prefill ("MLA is enabled; forcing chunked
+    prefill and prefix caching to be disabled", vllm/config.py VllmConfig, 0.7.x): whole
+    prompts per step in a budget of ``max(max_model_len, 2048)`` tokens, ``max_model_len``
+    the server's (the model's context when the case does not state it).
+    """
+    cohort = min(float(case.concurrency) / case.replicas, max(cap, 1.0))
+    whole = case.engine == "vllm" and case.engine_version == "V0" and model.mla is not None
+    if whole:
+        length = case.max_model_len or model.max_context_tokens
+        replica = dataclasses.replace(
+            replica, max_batched_tokens=max(length, V0_MIN_BATCHED_TOKENS))
+    return cohort_ttft(replica, work, cohort, whole) * 1e3
 
 
 def _operating_point(case: Case, config, plan, work: Workload):

@@ -526,25 +526,34 @@ def decode_step(replica: Replica, batch, context_tokens: float,
                      comm_s * pp, overhead, itl)
 
 
-def prefill_time(replica: Replica, prompt_tokens: float) -> float:
+def prefill_time(replica: Replica, prompt_tokens: float, served: bool = True) -> float:
     """Time to process a prompt alone, first token included, without queueing [s].
 
     Notes
     -----
     ``FLOPs = 2 * P_active * P + 2 * L * P^2 * n_h * d_h``; the prompt is processed in
     chunks of the engine's token budget, each chunk reading the weights once; add the
-    tensor-parallel all-reduces and the engine's fixed latency (scheduling, tokenisation,
-    sampling the first token).
+    tensor-parallel all-reduces and, for a served request, the serving stack's fixed latency
+    per request (``fixed_latency_s``: the API server's HTTP handling, tokenisation and chat
+    template, admission by the scheduler, detokenising and streaming the first token).
+
+    Parameters
+    ----------
+    served : False for an offline harness that drives the engine in-process
+        (gptSessionBenchmark, trtllm-bench, ``vllm bench latency``): no API server and no
+        request admission, so the GPU work alone [-]
     """
-    return batch_prefill_time(replica, 1.0, prompt_tokens) + replica.factors.fixed_latency_s
+    fixed = replica.factors.fixed_latency_s if served else 0.0
+    return batch_prefill_time(replica, 1.0, prompt_tokens) + fixed
 
 
 def batch_prefill_time(replica: Replica, prompts: float, prompt_tokens: float) -> float:
     """Time to process ``prompts`` prompts of ``prompt_tokens`` tokens together, without the
     engine's fixed latency [s].
 
-    The ``n = prompts * P`` tokens run in chunks of the token budget, each chunk reading the
-    weights once: ``max(compute, chunks * weights) + all-reduces + layer overheads``, with
+    The ``n = prompts * P`` tokens run in chunks of the token budget, each chunk one forward
+    pass that reads the weights once: ``max(compute, chunks * weights) + all-reduces + layer
+    overheads + chunks * step_overhead`` (the per-step cost a decode step pays too), with
     each prompt's causal attention (``2 L P^2 n_h d_h``) and the matrix multiplications of
     every token (:func:`matmul_seconds`, a chunk's tokens sharing the experts).
     """
@@ -564,7 +573,9 @@ def batch_prefill_time(replica: Replica, prompts: float, prompt_tokens: float) -
     comm_s = float(np.atleast_1d(communication_time(replica, tokens, prompts,
                                                     replica.model.layers))[0])
     comm_s += replica.model.layers * f.layer_overhead_s * chunks
-    return max(compute_s, chunks * weights_s) + comm_s
+    # each chunk is one forward pass of the engine: it pays the per-step cost (scheduling,
+    # input preparation, kernel launches) that a decode step pays
+    return max(compute_s, chunks * weights_s) + comm_s + chunks * f.step_overhead_s
 
 
 def prefill_throughput(replica: Replica, prompt_tokens: float) -> float:

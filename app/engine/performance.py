@@ -14,6 +14,7 @@ added to TTFT.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from dataclasses import dataclass
@@ -378,6 +379,46 @@ def ramp_up(prompts: float, prompt_tokens: float, decode_steps: float,
         inside = float(np.mean(np.minimum(np.arange(steps), decode_steps)))
         steps = max(math.ceil(prompts * (prompt_tokens + inside) / budget), 1)
     return steps, inside
+
+
+def cohort_ttft(replica: Replica, work: Workload, prompts: float,
+                whole_prompts: bool = False) -> float:
+    """Mean TTFT of ``N`` requests that arrive together and are prefilled before any of them
+    decodes [s] (a closed loop whose requests all have the same lengths runs in such waves:
+    the users start together, finish together and send their next requests together).
+
+    Notes
+    -----
+    The engine prefills the ``N P`` prompt tokens in steps of its token budget ``T``; a prompt
+    gets its first token at the end of the step that holds its last token. With chunked
+    prefill prompt ``i`` (1..N) ends in step ``ceil(i P / T)``; without it (``whole_prompts``:
+    vLLM V0 for MLA models) a step holds ``max(floor(T / P), 1)`` whole prompts. The ``K``
+    steps share :func:`inference.batch_prefill_time` of the whole cohort equally, so
+
+        TTFT = fixed + prefill(N, P) * mean_i(step_i) / K.
+
+    A cohort of one is the prompt alone (:func:`inference.prefill_time`).
+
+    Parameters
+    ----------
+    replica : the configuration; ``max_batched_tokens`` is the budget ``T`` [tokens]
+    work : the request shape (``prompt_tokens`` = ``P``) [tokens]
+    prompts : requests that arrive together, ``N`` [-]
+    whole_prompts : the engine does not split a prompt over steps
+    """
+    count = max(int(round(prompts)), 1)
+    budget = float(replica.max_batched_tokens)
+    index = np.arange(1, count + 1, dtype=float)
+    if whole_prompts:
+        per_step = max(math.floor(budget / work.prompt_tokens), 1)
+        steps = np.ceil(index / per_step)
+        # a step's weights are read once per step of whole prompts
+        replica = dataclasses.replace(
+            replica, max_batched_tokens=max(int(per_step * work.prompt_tokens), 1))
+    else:
+        steps = np.ceil(index * work.prompt_tokens / budget)
+    total = batch_prefill_time(replica, float(count), work.prompt_tokens)
+    return replica.factors.fixed_latency_s + total * float(np.mean(steps) / steps[-1])
 
 
 def slo_capacity(points: Points, ttft_target: float, speed_target: float) -> int:

@@ -250,3 +250,44 @@ def test_a_recorded_conversation_data_set_has_varying_output_lengths():
     assert not normalise_case({**base, "dataset": "random (nominal in/out 128/4)"}).varied_output
     assert not normalise_case(base).varied_output  # no data set stated: fixed lengths
 
+
+def test_an_offline_harness_pays_no_serving_latency(catalog):
+    """gptSessionBenchmark drives the engine in-process: its batch-1 first-token latency is the
+    GPU work alone, without the API server's fixed latency per request."""
+    raw = {**RAW, "benchmark_tool": "TensorRT-LLM cpp/build/benchmarks/gptSessionBenchmark"}
+    case = normalise_case(raw)
+    assert case.offline and not normalise_case(RAW).offline
+    config = configure(catalog, catalog.model("llama-3.1-8b"),
+                       Choice("h200-sxm", 1, 1, "fp8", "fp8", "tensorrt-llm"))
+    replica = config.replica
+    assert predict(case, catalog) == pytest.approx(
+        (prefill_time(replica, 128) - replica.factors.fixed_latency_s) * 1e3)
+
+
+def test_a_closed_loop_of_fixed_lengths_runs_in_waves(catalog):
+    """32 users whose requests all have 3200/800 tokens start together and finish together:
+    each wave's prompts arrive at once, so the mean TTFT is the cohort's
+    (performance.cohort_ttft), far above one prompt's prefill."""
+    from app.engine.performance import cohort_ttft
+
+    raw = {**RAW, "engine": "vLLM 0.11.0 (V1 engine)", "isl": 3200, "osl": 800,
+           "concurrency": 32, "metric_name": "ttft_mean", "weights_precision": "BF16",
+           "kv_precision": "BF16", "dataset": "random, input 3200 / output 800 fixed"}
+    case = normalise_case(raw)
+    assert case.lockstep and not normalise_case({**raw, "dataset": "ShareGPT"}).lockstep
+    replica = configure(catalog, catalog.model("llama-3.1-8b"),
+                        Choice("h200-sxm", 1, 1, "bf16", "bf16", "vllm")).replica
+    expected = cohort_ttft(replica, Workload(3200, 800), 32) * 1e3
+    assert predict(case, catalog) == pytest.approx(expected)
+    assert expected > 5 * prefill_time(replica, 3200) * 1e3
+
+
+def test_vllm_v0_prefills_whole_mla_prompts_in_a_budget_of_the_model_length():
+    """vLLM V0 turns chunked prefill off for MLA models; its budget is then
+    max(max_model_len, 2048), the server's --max-model-len read from the notes."""
+    raw = {**RAW, "engine": "vLLM 0.7.3 (V0 engine)",
+           "notes": "vllm serve deepseek-ai/DeepSeek-R1 --tensor-parallel-size 8 "
+                    "--max-model-len 32768"}
+    case = normalise_case(raw)
+    assert case.engine_version == "V0" and case.max_model_len == 32768
+    assert normalise_case(RAW).max_model_len is None

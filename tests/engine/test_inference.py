@@ -318,3 +318,19 @@ def test_mla_decode_attention_runs_absorbed(configure_replica):
     dense = configure_replica("llama-3.1-70b", "h100-sxm", 4, 1, "fp8").replica
     assert float(decode_attention_flops(dense, 8.0, 2048)) == \
         float(attention_flops(dense, 8.0, 2048))
+
+
+def test_each_prefill_chunk_pays_the_engine_step_cost(configure_replica):
+    """A chunk of prefill is one forward pass: it pays step_overhead_s like a decode step
+    (a 20,000-token prompt in 8192-token chunks: 3 of them)."""
+    import dataclasses
+
+    from app.engine.inference import batch_prefill_time
+
+    rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
+    slow = dataclasses.replace(rep, factors=dataclasses.replace(
+        rep.factors, step_overhead_s=rep.factors.step_overhead_s + 0.01))
+    assert batch_prefill_time(slow, 1, 20_000) - batch_prefill_time(rep, 1, 20_000) \
+        == pytest.approx(3 * 0.01)
+    assert prefill_time(rep, 500) - prefill_time(rep, 500, served=False) \
+        == pytest.approx(rep.factors.fixed_latency_s)

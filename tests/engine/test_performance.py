@@ -225,3 +225,50 @@ def test_concurrency_grid_counts_every_user_to_64_then_grows_geometrically(upper
     np.testing.assert_array_equal(grid[:min(upper, 64)], np.arange(1, min(upper, 64) + 1))
     assert len(grid) <= 64 + 96
     assert not grid.flags.writeable  # shared between callers
+
+
+def test_a_cohort_of_one_is_the_prompt_alone(configure_replica):
+    """cohort_ttft(N=1) is inference.prefill_time: nothing ahead of the prompt."""
+    from app.engine.inference import prefill_time
+    from app.engine.performance import cohort_ttft
+
+    rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
+    work = Workload(3000, 500)
+    assert cohort_ttft(rep, work, 1) == pytest.approx(prefill_time(rep, 3000))
+
+
+def test_prompts_that_arrive_together_wait_for_the_ones_ahead(configure_replica):
+    """32 prompts of 3200 tokens in a budget of 8192 tokens per step (METHOD.md, "TTFT"):
+    102,400 tokens in K = 13 steps; prompt i ends in step ceil(3200 i / 8192), the mean of
+    those steps is 6.84, so the mean TTFT is fixed + prefill(32 x 3200) x 6.84 / 13."""
+    import math
+
+    from app.engine.inference import batch_prefill_time
+    from app.engine.performance import cohort_ttft
+
+    rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
+    assert rep.max_batched_tokens == 8192
+    work = Workload(3200, 800)
+    steps = [math.ceil(3200 * i / 8192) for i in range(1, 33)]
+    assert steps[-1] == 13
+    share = sum(steps) / 32 / 13
+    total = batch_prefill_time(rep, 32, 3200)
+    assert cohort_ttft(rep, work, 32) == pytest.approx(
+        rep.factors.fixed_latency_s + total * share)
+    assert 0.5 < share < 0.55  # about half the cohort's prefill, never less than one prompt's
+    assert cohort_ttft(rep, work, 32) > cohort_ttft(rep, work, 4) > cohort_ttft(rep, work, 1)
+
+
+def test_whole_prompts_in_one_step_all_wait_for_the_whole_step(configure_replica):
+    """Without chunked prefill and a budget that holds all 4 prompts, all four get their first
+    token at the end of the one step: TTFT = fixed + prefill(4 x P)."""
+    import dataclasses
+
+    from app.engine.inference import batch_prefill_time
+    from app.engine.performance import cohort_ttft
+
+    rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
+    rep = dataclasses.replace(rep, max_batched_tokens=32768)
+    work = Workload(3200, 800)
+    assert cohort_ttft(rep, work, 4, whole_prompts=True) == pytest.approx(
+        rep.factors.fixed_latency_s + batch_prefill_time(rep, 4, 3200))
