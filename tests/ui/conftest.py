@@ -51,17 +51,24 @@ class SizingMemo:
         self.kept[key] = (cat, stages)
 
 
-@pytest.fixture(scope="session", autouse=True)
+#: One memo for the whole session (each scenario sized once), patched in per window-test module
+#: only: a session-wide patch stayed on for the engine and CLI tests a worker ran after a window
+#: module (xdist's loadscope), and their cache counts came out wrong (300 == 2 * 0).
+MEMO = SizingMemo(api.size_in_stages)
+
+
+@pytest.fixture(scope="module", autouse=True)
 def sizing_memo():
-    """The memo, on for the window tests; ``AISIZER_TESTS_FRESH_SIZING=1`` turns it off (every
-    sizing computed, as before the memo: to rule it out, or to time the window tests with it)."""
-    memo = SizingMemo(api.size_in_stages)
+    """The memo, on for the window tests of this module and off again after it;
+    ``AISIZER_TESTS_FRESH_SIZING=1`` turns it off (every sizing computed, as before the memo:
+    to rule it out, or to time the window tests with it)."""
     if os.environ.get("AISIZER_TESTS_FRESH_SIZING") == "1":
-        yield memo
+        yield MEMO
         return
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(api, "size_in_stages", memo)
-        yield memo
+        mp.setattr(api, "size_in_stages", MEMO)
+        yield MEMO
+    assert api.size_in_stages is MEMO.real  # the next module sizes with the engine itself
 
 
 @pytest.fixture
