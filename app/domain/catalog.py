@@ -26,6 +26,8 @@ GB = 1e9
 TERA = 1e12
 
 Vendor = Literal["nvidia", "amd", "intel"]
+#: The GPU makers as their products name them.
+VENDOR_NAMES = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}
 GpuFamily = Literal["ampere", "ada", "hopper", "blackwell", "rubin", "cdna3", "cdna4", "gaudi"]
 GpuClass = Literal["datacenter", "workstation", "consumer"]
 PriceKind = Literal["list", "estimate"]
@@ -620,6 +622,15 @@ class EngineProfile(Sourced):
     unsupported_formats: list[UnsupportedFormat] = Field(
         default_factory=list,
         description="Weight formats the engine has no kernel for on some GPU families.")
+    gpu_vendors: list[Vendor] = Field(
+        default_factory=list,
+        description="The GPU makers the engine runs on (empty: any); gpu_vendors_source says "
+                    "where that is read.")
+    gpu_vendors_source: str = Field(default="", description="Where gpu_vendors is read.")
+
+    def runs_on(self, vendor: str) -> bool:
+        """Whether the engine runs on GPUs made by ``vendor`` [-]."""
+        return not self.gpu_vendors or vendor in self.gpu_vendors
 
     def weight_only_moe_kernel(self, precision: str, family: str) -> WeightOnlyMoeKernel | None:
         """The weight-only MoE kernel the engine runs ``precision`` with on ``family`` GPUs, if

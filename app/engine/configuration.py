@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from app.domain.catalog import (
+    VENDOR_NAMES,
     Catalog,
     EfficiencyFactors,
     EngineProfile,
@@ -116,7 +117,14 @@ def unsupported_problem(engine: EngineProfile, precision: PrecisionSpec, gpu: Gp
                         model: ModelSpec) -> Problem | None:
     """Why ``engine`` cannot serve ``model`` in ``precision`` on ``gpu`` (it has no kernel
     for that format on the GPU's family: catalogs/engines.toml ``unsupported_formats``, with
-    the engine's source), or None when it can. Reported at ``serving.engine``."""
+    the engine's source) or for the GPU's maker at all (``gpu_vendors``), or None when it
+    can. Reported at ``serving.engine``."""
+    if not engine.runs_on(gpu.vendor):
+        return problem("serving.engine", msg(
+            "{engine} runs on {vendors} GPUs only, and the {gpu} is not one; choose another "
+            "engine (vLLM, SGLang, llama.cpp or another engine) or another GPU",
+            engine=engine.name, vendors=", ".join(VENDOR_NAMES[v] for v in engine.gpu_vendors),
+            gpu=gpu.name), engine.id)
     missing = engine.unsupported(precision.id, gpu.family, model.moe is not None)
     if missing is None:
         return None

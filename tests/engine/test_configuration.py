@@ -65,6 +65,23 @@ def test_the_scenarios_engine_settings_replace_the_profiles(catalog):
         catalog.engine("vllm").max_batched_tokens
 
 
+def test_tensorrt_llm_on_an_amd_or_intel_gpu_is_refused(catalog):
+    """TensorRT-LLM is NVIDIA's CUDA engine (catalogs/engines.toml ``gpu_vendors``): on an
+    MI300X or a Gaudi 3 it is refused at serving.engine, naming the engine and the GPU; vLLM
+    runs there, and TensorRT-LLM runs on an H100."""
+    from app.domain.problems import RuleError
+
+    model = catalog.model("llama-3.1-8b")
+    for gpu in ("mi300x", "gaudi3"):
+        with pytest.raises(RuleError) as refused:
+            configure(catalog, model, Choice(gpu, 1, 1, "fp8", "fp8", "tensorrt-llm"))
+        assert refused.value.message.field == "serving.engine"
+        text = str(refused.value)
+        assert "TensorRT-LLM runs on NVIDIA GPUs only" in text and catalog.gpu(gpu).name in text
+        configure(catalog, model, Choice(gpu, 1, 1, "fp8", "fp8", "vllm"))
+    configure(catalog, model, Choice("h100-sxm", 1, 1, "fp8", "fp8", "tensorrt-llm"))
+
+
 def test_an_engine_without_a_kernel_for_the_format_on_the_gpu_is_refused(catalog):
     """TensorRT-LLM's MXFP4 MoE with 16-bit activations is built for SM90 only
     (catalogs/engines.toml ``unsupported_formats``, from TensorRT-LLM's source; GPUStack's A100

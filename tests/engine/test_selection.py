@@ -282,6 +282,15 @@ def test_step_3_proposes_no_format_the_engine_has_no_kernel_for(catalog):
     assert "no kernel for the MXFP4" in nothing.value.problems[0]
 
 
+def test_step_3_proposes_no_gpu_the_engine_does_not_run_on(catalog):
+    """TensorRT-LLM runs on NVIDIA GPUs only: a search over an MI300X, a Gaudi 3 and an H100
+    keeps the H100 alone."""
+    model = catalog.model("llama-3.1-8b")
+    choices = selection.enumerate_choices(catalog, model, ["mi300x", "gaudi3", "h100-sxm"],
+                                          ["fp8"], "fp8", "tensorrt-llm", 1)
+    assert {c.gpu for c in choices} == {"h100-sxm"}
+
+
 def test_a_verdict_for_one_user_is_read_at_one_whole_user():
     """The capacity counts whole users, so "misses ... for one user" names the target one
     user misses, not the figure of a fractional user (a GH200 for the bank at the low end of

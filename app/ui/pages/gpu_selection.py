@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app.domain.catalog import VENDOR_NAMES
 from app.domain.result import Candidate, SizingResult
 from app.domain.scenario import Scenario, Selection
 from app.i18n import msg, plural
@@ -66,7 +67,7 @@ CHOSEN_TIP = ("* The chosen row (★) shows the full sizing: replicas, power (wh
 #: GPU classes and vendors the search may be kept to (``selection.gpu_classes``, ``vendors``).
 GPU_CLASSES = [Choice("datacenter", "Data centre"), Choice("workstation", "Workstation"),
                Choice("consumer", "Consumer")]
-VENDORS = [Choice("nvidia", "NVIDIA"), Choice("amd", "AMD"), Choice("intel", "Intel")]
+VENDORS = [Choice(vendor, name) for vendor, name in VENDOR_NAMES.items()]
 
 
 class SetField(MultiCheckField):
