@@ -61,20 +61,32 @@ def memory(r: SizingResult) -> list[str]:
     return lines
 
 
+def layout(c) -> str:
+    """How a configuration splits the model: "t = 8, p = 1", with expert parallelism and DP
+    attention where it uses them (two rows with the same GPUs differ there)."""
+    parts = [f"t = {c.tensor_parallel}, p = {c.pipeline_parallel}"]
+    if (c.expert_parallel or 1) > 1:
+        parts.append(f"EP {c.expert_parallel}")
+    if c.dp_attention:
+        parts.append("DP attention")
+    return ", ".join(parts)
+
+
 def selection(r: SizingResult, limit: int = 8) -> list[str]:
     c = r.selection.chosen
     lines = _heading("3 GPU configuration")
     lines.append(f"Chosen ({r.selection.chosen_by}): {c.gpus_per_replica} x {r.gpu.name} per "
-                 f"replica, t = {c.tensor_parallel}, p = {c.pipeline_parallel}, weights "
+                 f"replica, {layout(c)}, weights "
                  f"{c.precision}, KV {c.kv_precision}")
     if r.selection.alternatives:
         lines.append(f"Alternatives ({len(r.selection.alternatives)}; first {limit}):")
         shown = r.selection.alternatives[:limit]
         width = max(len(a.gpu_name or a.gpu) for a in shown)
+        split = max(len(layout(a)) for a in shown)
         for a in shown:
             gpu = a.gpu_name or a.gpu  # an older result has no name
-            lines.append(f"  {a.gpus_per_replica} x {gpu:<{width}} {a.precision:<10} "
-                         f"{a.verdict:<15} {a.reason}")
+            lines.append(f"  {a.gpus_per_replica} x {gpu:<{width}} {layout(a):<{split}} "
+                         f"{a.precision:<10} {a.verdict:<15} {a.reason}")
     return lines
 
 

@@ -181,9 +181,26 @@ def test_the_text_summary_names_gpus_by_product():
     text = "\n".join(summary.selection(result))
     chosen = result.selection.chosen
     assert f"{chosen.gpus_per_replica} x NVIDIA RTX PRO 6000 Blackwell Server Edition per" in text
-    for alternative in result.selection.alternatives[:8]:
+    searched = api.size(api.load_scenario(api.example("choose-gpu")))
+    text = "\n".join(summary.selection(searched))
+    assert len(searched.selection.alternatives) >= 8
+    for alternative in searched.selection.alternatives[:8]:
         assert alternative.gpu_name and f" x {alternative.gpu_name} " in text
         assert f" x {alternative.gpu} " not in text
+
+
+def test_alternatives_with_the_same_gpus_show_how_they_split_the_model():
+    """Two rows of 8 x the same GPU differ in expert parallelism and DP attention: the text
+    says so ("t = 8, p = 1" against "t = 8, p = 1, EP 8, DP attention")."""
+    result = api.size(api.load_scenario(api.example("choose-gpu")))
+    row = result.selection.alternatives[0]
+    assert summary.layout(row.model_copy(update={"tensor_parallel": 8, "expert_parallel": 8,
+                                                 "dp_attention": True})) == \
+        "t = 8, p = 1, EP 8, DP attention"
+    assert summary.layout(row.model_copy(update={"tensor_parallel": 8, "expert_parallel": None,
+                                                 "dp_attention": None})) == "t = 8, p = 1"
+    text = "\n".join(summary.selection(result))
+    assert f"{summary.layout(row)} " in text
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
