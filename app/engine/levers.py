@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from app.domain.catalog import Catalog
 from app.domain.result import Lever, PerformanceResult
-from app.engine.configuration import Choice, Configuration
+from app.engine.configuration import Choice, Configuration, unsupported_problem
 from app.engine.evaluate import plan_memory, points_at, saturation_of
 from app.engine.resolved import Resolved, SizingError, configure_for
 from app.engine.selection import select, tensor_parallel_options
@@ -103,6 +103,8 @@ def other_gpus(catalog: Catalog, config: Configuration, r: Resolved) -> list:
         if (gpu.memory_bandwidth_gb_s <= config.gpu.memory_bandwidth_gb_s
                 and gpu.peak_flops(compute) <= config.gpu.peak_flops(compute)):
             continue
+        if unsupported_problem(config.engine, config.weight_precision, gpu, config.model):
+            continue  # the engine does not run there (another maker, no kernel)
         result = outcome(catalog, r, replace(base, gpu=gpu.id))
         if result is not None:
             tried.append((gpu, result))

@@ -72,6 +72,24 @@ def test_another_gpu_is_tried_only_when_it_is_faster(catalog, worked, sized):
     assert speed >= r.demand.speed_target
 
 
+def test_another_gpu_is_one_the_engine_runs_on(catalog):
+    """With TensorRT-LLM the other-GPU lever tries NVIDIA GPUs only (catalogs/engines.toml
+    gpu_vendors): Llama 3.1 70B BF16 on one H100 misses its targets, and the faster MI300X,
+    MI325X and MI355X are not tried (configuring them raised the engine's refusal, a crash
+    of the whole sizing, before)."""
+    data = example("worked-example")
+    data["model"] = "llama-3.1-70b"
+    data["serving"] = {"engine": "tensorrt-llm"}
+    data["precision"] = {"weights": "bf16", "kv_cache": "bf16"}
+    data["hardware"] = {"gpu": "h100-sxm", "tensor_parallel": 2}
+    r = resolve(load_scenario(data), catalog)
+    chosen, _ = select(catalog, r)
+    found = levers.other_gpus(catalog, chosen.config, r)
+    assert found  # a faster GPU is proposed
+    vendor = {gpu.name: gpu.vendor for gpu in catalog.gpus.values()}
+    assert all(vendor[change.params["new"]] == "nvidia" for change, _, _ in found)
+
+
 def test_a_scenario_that_meets_its_targets_gets_no_levers(sized):
     result = sized(example("small-chat"))
     assert all(result.performance.targets_met.values())

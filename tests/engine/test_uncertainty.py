@@ -34,7 +34,7 @@ def test_a_calibrated_family_takes_the_profiles_range(catalog, configure_replica
 
 def test_an_uncalibrated_family_is_at_least_as_wide_as_the_catalog_default(catalog,
                                                                           configure_replica):
-    config = configure_replica("llama-3.1-8b", "gaudi3", engine="tensorrt-llm")
+    config = configure_replica("llama-3.1-8b", "gaudi3", engine="vllm")
     assert config.gpu.family not in config.engine.family_factors
     low, high, calibrated = band_for(config, catalog)
     assert not calibrated
