@@ -257,6 +257,9 @@ CONSTANTS: list[tuple[str, str, Selector]] = [
     ("app/ui/pages/__init__.py", "EXTRAS", call_arg("Page", 0)),
     # Help > Verify report: t(outcome.summary), t(outcome.detail) (app/report/verify.py)
     ("app/report/verify.py", "SUMMARIES", values),
+    # Calibration accuracy: the cross-validated table's rows and columns, ctx.t(name)
+    ("app/report/chapters/accuracy.py", "LEFT_OUT", values),
+    ("app/report/chapters/accuracy.py", "METRICS", values),
     ("app/report/verify.py", "PRINTED_CLAIM", every),
     ("app/report/verify.py", "def _verify", call_arg("Verification", 1)),
     ("app/report/verify.py", "def _check_one", call_arg("Verification", 1)),

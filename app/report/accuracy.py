@@ -18,7 +18,13 @@ from pathlib import Path
 
 from app import paths
 from app.domain.catalog import Catalog, CvResidual
-from app.engine.cross_validation import Residual, beyond, off_by, residual_from_record
+from app.engine.cross_validation import (
+    Residual,
+    beyond,
+    off_by,
+    overall,
+    residual_from_record,
+)
 from app.engine.uncertainty import coverage
 
 CASES_FILE = Path("resources") / "calibration" / "calibration_cases.json"  # as the report cites it
@@ -44,6 +50,12 @@ class Accuracy:
     cases: int = field(default=0)
     #: (cross-validated predictions inside their expected range, all) per range: rates, TTFT
     coverage: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: left-out dimension -> metric group -> (cases, median |error|, worst factor), from the
+    #: shipped cross-validated residuals (empty when they were not at hand)
+    cross_validated: dict[str, dict[str, tuple[int, float, float]]] = field(
+        default_factory=dict)
+    #: (cases off by more than 2x in at least one left-out fold, cases)
+    beyond_two: tuple[int, int] = (0, 0)
 
 
 def cases_path() -> Path:
@@ -160,6 +172,17 @@ def cross_validation_lines(doc: dict) -> list[str]:
     return lines
 
 
+def cross_validated(residuals: list[CvResidual]) -> dict[str, dict[str, tuple[int, float,
+                                                                              float]]]:
+    """Per left-out dimension and metric group: cases, median |error| and worst factor of the
+    left-out predictions (``cross_validation.overall``)."""
+    found = [residual_from_record(r.model_dump()) for r in residuals]
+    return {dimension: {group: (int(stats["n"]), stats["median_abs_error"],
+                                stats["worst_factor"])
+                        for group, stats in overall(found, dimension).items()}
+            for dimension in DIMENSION_NAMES} if found else {}
+
+
 def recorded() -> Accuracy:
     return Accuracy(dict(RECORDED), computed=False, source=RECORDED_SOURCE,
                     cases=sum(row[0] for row in RECORDED.values()))
@@ -174,9 +197,12 @@ def compute(catalog: Catalog, path: Path | None = None) -> Accuracy:
     summary = summarise(run_cases(cases, catalog))
     rows = {group: (int(row["cases"]), row["median_abs_error"], row["p90_abs_error"],
                     row["worst_factor"]) for group, row in summary.items()}
+    residuals = catalog.cv_residuals
+    off = beyond([residual_from_record(r.model_dump()) for r in residuals])
     return Accuracy(rows, computed=True, source=f"{CASES_FILE.as_posix()} ({len(cases)} "
                     "published measurements), app.engine.calibration", cases=len(cases),
-                    coverage=coverage(catalog.cv_residuals))
+                    coverage=coverage(residuals), cross_validated=cross_validated(residuals),
+                    beyond_two=(len(off), len(residuals)))
 
 
 def accuracy(catalog: Catalog | None) -> Accuracy:

@@ -156,6 +156,21 @@ def test_assumptions_formulas_accuracy_and_glossary(pages, worked, catalog):
     assert "TTFT" in glossary and "PAdES B-B" in glossary
 
 
+def test_accuracy_leads_with_the_cross_validated_errors(pages, catalog):
+    """Issue #12: the figure of accuracy is the one on data the fit did not see. The chapter
+    gives the cross-validated median error and worst ratio per left-out dimension and metric
+    (from the shipped residuals), the cases beyond 2x, and only then the in-sample fit."""
+    from app.engine.cross_validation import beyond, overall, residual_from_record
+
+    flat = " ".join(section_text(pages, "11 Calibration accuracy").split())
+    residuals = [residual_from_record(r.model_dump()) for r in catalog.cv_residuals]
+    left_out = overall(residuals, "engine")["throughput"]
+    figure = f"{left_out['median_abs_error'] * 100:.1f} % (x{left_out['worst_factor']:.1f})"
+    assert f"each engine {figure}" in flat
+    assert f"{len(beyond(residuals))} of {len(residuals)} cases are off by more than 2x" in flat
+    assert flat.index("(cross-validation)") < flat.index("(in-sample:")
+
+
 def test_without_infrastructure_the_first_order_figures_are_labelled(worked, catalog):
     result = worked.result.model_copy(update={"infrastructure": None})
     pdf = build_report(worked.scenario, result, catalog=catalog, report_date=REPORT_DATE)
