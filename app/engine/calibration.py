@@ -103,19 +103,21 @@ UNSUPPORTED_PRECISIONS = (
 )
 #: KV-cache texts that mean "the model's own 16-bit dtype" (vLLM's and TRT-LLM's ``auto``).
 NATIVE_KV = ("auto",)
+#: A case's GPU or engine text that names Intel Gaudi.
+GAUDI = r"gaudi|\bhpu\b|habana"
 #: Accelerators whose serving stack, when a case does not name it, is inferred, with the
 #: reason: Intel's Gaudi 3 throughput table (SynapseAI 1.18.0) names no framework, and its
 #: rows are single static batches of 44 to 4,000 prompts with fixed input and output
 #: lengths, the form of optimum-habana's text-generation benchmark (run_generation.py
 #: --batch_size); vLLM's scheduler would not hold 4,000 sequences (max_num_seqs 256).
 INFERRED_ENGINES = (
-    (r"gaudi|\bhpu\b|habana", "optimum-habana"),
+    (GAUDI, "optimum-habana"),
 )
 #: Accelerators whose serving stacks other than the inferred one have no engine profile, with
 #: the reason: a case measured with one is skipped rather than predicted with a CUDA/ROCm
 #: engine's factors (vLLM's HPU plugin is its own backend: bucketed HPU graphs, not CUDA's).
 UNPROFILED_ACCELERATORS = (
-    (r"gaudi|\bhpu\b|habana",
+    (GAUDI,
      "Intel Gaudi: the only engine profile for it is optimum-habana's static batching; "
      "vLLM's HPU plugin and TGI-Gaudi have none (the CUDA/ROCm profiles do not serve it)"),
 )
