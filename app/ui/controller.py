@@ -8,9 +8,9 @@ it was.
 Sizing runs off the GUI thread: a Step 3 search over the whole catalog takes over 100 ms,
 too long to block typing. An edit after a quiet spell starts a sizing at once; edits that
 follow within ``RECOMPUTE_DELAY_MS`` or while a sizing runs are coalesced into one sizing after
-the last of them. A worker (``SizingJob`` on a one-thread QThreadPool) only reads the
-immutable scenario and catalog and returns its result through a queued signal
-(``SizingRelay``); a result whose generation is no longer the current one is dropped.
+the last of them. A job (``SizingJob``, on a plain Python thread that never calls Qt, see
+``app.ui.threads``) only reads the immutable scenario and catalog and posts its result, which
+the GUI thread takes; a result whose generation is no longer the current one is dropped.
 
 A sizing arrives in two stages (``api.size_in_stages``): ``result_changed`` with everything
 but the levers, then, when a target is missed, ``levers_changed`` with the same result and
@@ -24,24 +24,18 @@ for the pending result (tests, scripts, the end of the program).
 
 from __future__ import annotations
 
-import atexit
 import copy
-import gc
 import json
 import threading
 import time
-import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import shiboken6
 from PySide6.QtCore import (
     QCoreApplication,
     QEventLoop,
     QObject,
-    QRunnable,
-    Qt,
-    QThreadPool,
     QTimer,
     Signal,
 )
@@ -55,6 +49,7 @@ from app.domain.result import SizingResult
 from app.domain.scenario import Scenario
 from app.i18n import Message
 from app.ui import files, text
+from app.ui.threads import Worker
 
 RECOMPUTE_DELAY_MS = 30
 
@@ -116,50 +111,6 @@ class EditCommand(QUndoCommand):
         self.controller._set_data(self.before, self.before_scenario)
 
 
-class SizingRelay(QObject):
-    """Carries a worker's outcome to the GUI thread.
-
-    ``finished(owner, generation, result, error, levers_follow)`` for each stage of a sizing,
-    then ``done(owner)`` when the job ends; ``owner`` is a weak reference to the controller
-    that asked. One relay lives for the whole program, in the GUI thread, so no worker ever
-    holds the last reference to a QObject (a QObject must die in its own thread).
-    """
-
-    finished = Signal(object, int, object, object, bool)
-    done = Signal(object)
-
-    def __init__(self):
-        super().__init__()
-        self.finished.connect(self.deliver, Qt.ConnectionType.QueuedConnection)
-        self.done.connect(self.end, Qt.ConnectionType.QueuedConnection)
-
-    @staticmethod
-    def controller(owner: weakref.ref) -> Controller | None:
-        controller = owner()
-        return controller if controller is not None and shiboken6.isValid(controller) else None
-
-    def deliver(self, owner: weakref.ref, generation: int, result: SizingResult | None,
-                error: Exception | None, levers_follow: bool) -> None:
-        if controller := self.controller(owner):
-            controller._stage_arrived(generation, result, error, levers_follow)
-
-    def end(self, owner: weakref.ref) -> None:
-        if controller := self.controller(owner):
-            controller._job_done()
-
-
-_worker: dict[str, Any] = {}  # the relay and the pool, made on first use in the GUI thread
-
-
-def _relay_and_pool() -> tuple[SizingRelay, QThreadPool]:
-    if not _worker:
-        pool = QThreadPool()
-        pool.setMaxThreadCount(1)  # one sizing at a time; the controller coalesces the rest
-        atexit.register(pool.waitForDone)  # no sizing may run while Python shuts down
-        _worker.update(relay=SizingRelay(), pool=pool)
-    return _worker["relay"], _worker["pool"]
-
-
 class Generation:
     """The number of the scenario's latest change, shared with the worker (a plain object:
     the worker may read it without touching a QObject)."""
@@ -172,47 +123,33 @@ class Generation:
         return self.value
 
 
-class SizingJob(QRunnable):
-    """Sizes one scenario on a pool thread. Touches no widget and no controller state.
+class SizingJob:
+    """Sizes one scenario on a worker thread (``app.ui.threads``: no Qt, no QObject there).
 
-    Python's cyclic garbage collector is paused while the job runs: a collection started on
-    this thread could destroy a QObject of the GUI thread (say, a closed window's), which
-    crashes Qt. Collections then happen on the GUI thread only.
+    ``job(post)`` posts ``(generation, result, error, levers_follow)`` for each stage of the
+    sizing.
     """
 
     TAKEN_TIMEOUT_S = 1.0  # the longest the levers wait for the window to take the result
 
-    def __init__(self, owner: Controller, generation: Generation, scenario: Scenario,
-                 catalog: Catalog, relay: SizingRelay, taken: threading.Event | None = None):
-        super().__init__()
-        self.owner = weakref.ref(owner)  # never keeps a controller alive
+    def __init__(self, generation: Generation, scenario: Scenario, catalog: Catalog,
+                 taken: threading.Event | None = None):
         self.latest, self.generation = generation, generation.value
-        self.scenario, self.catalog, self.relay = scenario, catalog, relay
+        self.scenario, self.catalog = scenario, catalog
         self.taken = taken or threading.Event()  # set when the window has drawn a stage
 
-    def run(self) -> None:
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            self.size()
-            self.relay.done.emit(self.owner)
-        finally:
-            if collecting:
-                gc.enable()
-
-    def size(self) -> None:
+    def __call__(self, post: Callable[[tuple], None]) -> None:
         """Send each stage; wait for the window to take it before the levers; skip them once
         the scenario has changed."""
         try:
             for result, levers_follow in api.size_in_stages(self.scenario, self.catalog):
-                self.relay.finished.emit(self.owner, self.generation, result, None,
-                                         levers_follow)
+                post((self.generation, result, None, levers_follow))
                 if levers_follow:
                     self.taken.wait(self.TAKEN_TIMEOUT_S)
                 if self.latest.value != self.generation:
                     return
         except Exception as exc:  # handed to the GUI thread, which reports or re-raises
-            self.relay.finished.emit(self.owner, self.generation, None, exc, False)
+            post((self.generation, None, exc, False))
 
 
 class Controller(QObject):
@@ -244,7 +181,7 @@ class Controller(QObject):
         self.language = text.language()
         self._timer = QTimer(self, singleShot=True, interval=RECOMPUTE_DELAY_MS)
         self._timer.timeout.connect(self._size_latest)
-        self._relay, self._pool = _relay_and_pool()
+        self._worker = Worker("sizing", self._stage_message, self._job_done, self)
         self._generation = Generation()  # bumped by every change of the scenario
         self._levers_pending = False
         self._taken = threading.Event()  # the running job's: the window took its result
@@ -425,7 +362,7 @@ class Controller(QObject):
         while self.busy:
             if time.monotonic() > deadline:
                 return False
-            self._pool.waitForDone(5)
+            self._worker.poll(wait_s=0.005)
             QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 5)
         return True
 
@@ -439,13 +376,16 @@ class Controller(QObject):
         self._rerun = False
         self._job_running = True
         self._taken = threading.Event()
-        self._pool.start(SizingJob(self, self._generation, self._scenario, self.catalog,
-                                   self._relay, self._taken))
+        self._worker.submit(SizingJob(self._generation, self._scenario, self.catalog,
+                                      self._taken))
 
     def _update_busy(self) -> None:
         if self.busy != self._busy_shown:
             self._busy_shown = self.busy
             self.busy_changed.emit(self._busy_shown)
+
+    def _stage_message(self, message: tuple) -> None:
+        self._stage_arrived(*message)
 
     def _job_done(self) -> None:
         self._job_running = False

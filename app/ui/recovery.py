@@ -20,22 +20,21 @@ restore loses nothing.
 from __future__ import annotations
 
 import contextlib
-import gc
+import functools
 import json
 import os
 import uuid
-import weakref
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-import shiboken6
-from PySide6.QtCore import QLockFile, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
 from app import atomic, paths
+from app.ui.threads import Worker
 
 DELAY_MS = 1_000  # from a change to the write of its recovery copy
 RETRY_MS = 30_000  # after a failed write, the next quiet try
+CLOSE_TIMEOUT_S = 60.0  # the longest a closing window waits for its last write
 LEGACY_NAME = "autosave.json"  # the single recovery file of versions before the locks
 
 
@@ -117,32 +116,6 @@ def _remove(path: Path) -> None:
         path.unlink()
 
 
-class _Relay(QObject):
-    """Carries a write's outcome to the GUI thread; one for the program, never collected on
-    a worker (a QObject must die in its own thread)."""
-
-    outcome = Signal(object, int, str)  # weakref to the Autosaver, its ticket, error ("" = ok)
-
-    def __init__(self):
-        super().__init__()
-        self.outcome.connect(self.deliver, Qt.ConnectionType.QueuedConnection)
-
-    @staticmethod
-    def deliver(owner: weakref.ref, ticket: int, error: str) -> None:
-        saver = owner()
-        if saver is not None and shiboken6.isValid(saver):
-            saver._written(ticket, error)
-
-
-_relay: list[_Relay] = []
-
-
-def _the_relay() -> _Relay:
-    if not _relay:
-        _relay.append(_Relay())
-    return _relay[0]
-
-
 class Autosaver(QObject):
     """The recovery copy of one window's unsaved work.
 
@@ -163,11 +136,10 @@ class Autosaver(QObject):
         self.adopted: Path | None = None  # a restored orphan's file, removed with ours
         self.timer = QTimer(self, singleShot=True, interval=DELAY_MS)
         self.timer.timeout.connect(self.flush)
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self.worker = Worker("autosave", self._written_message, parent=self)
         self.ticket = 0  # the latest write asked for
         self.failing = False  # the user has been told; stay quiet until a write works
         self.closed = False
-        self.relay = _the_relay()  # made here, on the GUI thread
 
     # --- GUI thread ---------------------------------------------------------------------
     def changed(self, *_) -> None:
@@ -186,9 +158,9 @@ class Autosaver(QObject):
             self._hold_lock()
             text = json.dumps({"source": str(source) if source else None, "scenario": data},
                               indent=2)
-            self.executor.submit(self._job, self.ticket, self.path, text)
+            self._submit(text)
         else:
-            self.executor.submit(self._job, self.ticket, self.path, None)
+            self._submit(None)
 
     def adopt(self, found: Found) -> None:
         """Take over a restored orphan: its lock becomes ours and its file stays until this
@@ -205,7 +177,7 @@ class Autosaver(QObject):
         """The user no longer wants the unsaved work kept: remove the copy (on the worker,
         after any write still queued)."""
         self.ticket += 1
-        self.executor.submit(self._job, self.ticket, self.path, None)
+        self._submit(None)
 
     def close(self) -> None:
         """A clean end: no recovery copy, no lock. Waits for the worker."""
@@ -214,8 +186,8 @@ class Autosaver(QObject):
         self.closed = True
         self.timer.stop()
         self.ticket += 1
-        self.executor.submit(self._job, self.ticket, self.path, None)
-        self.executor.shutdown(wait=True)
+        self._submit(None)
+        self.worker.wait(CLOSE_TIMEOUT_S)
         if self.lock is not None:
             self.lock.unlock()
             self.lock = None
@@ -226,7 +198,8 @@ class Autosaver(QObject):
         A write that has not finished after ``timeout_s`` seconds raises TimeoutError rather
         than blocking the caller for ever.
         """
-        self.executor.submit(lambda: None).result(timeout=timeout_s)
+        if not self.worker.wait(timeout_s):
+            raise TimeoutError(f"the recovery copy was not written within {timeout_s} s")
 
     def _hold_lock(self) -> None:
         if self.lock is None:
@@ -247,26 +220,34 @@ class Autosaver(QObject):
             self.failing = False
             self.recovered.emit()
 
-    # --- worker thread: plain Python objects only ---------------------------------------
-    def _job(self, ticket: int, path: Path, text: str | None) -> None:
-        collecting = gc.isenabled()
-        gc.disable()  # no collection of GUI-thread QObjects on this thread
-        try:
-            error = ""
-            try:
-                if text is None:
-                    _remove(path)
-                    if self.adopted is not None:
-                        _remove(self.adopted)
-                else:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    atomic.write_text(path, text)
-                    if self.adopted is not None:
-                        _remove(self.adopted)
-                        self.adopted = None
-            except OSError as exc:
-                error = exc.strerror or str(exc)
-            self.relay.outcome.emit(weakref.ref(self), ticket, error)
-        finally:
-            if collecting:
-                gc.enable()
+    def _submit(self, text: str | None) -> None:
+        """Write ``text`` to the recovery copy (None: remove it), on the worker."""
+        self.worker.submit(functools.partial(_write, self.ticket, self.path, text,
+                                             self.adopted))
+
+    def _written_message(self, message: tuple[int, str, bool]) -> None:
+        ticket, error, adopted_removed = message
+        if adopted_removed and error == "":
+            self.adopted = None
+        self._written(ticket, error)
+
+
+# --- worker thread: plain Python objects only (app.ui.threads) ---------------------------
+def _write(ticket: int, path: Path, text: str | None, adopted: Path | None, post) -> None:
+    """Write (or, for None, remove) the recovery copy; remove an adopted file along with it.
+    Posts ``(ticket, error or "", whether the adopted file went)``."""
+    error, adopted_removed = "", False
+    try:
+        if text is None:
+            _remove(path)
+            if adopted is not None:
+                _remove(adopted)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic.write_text(path, text)
+            if adopted is not None:
+                _remove(adopted)
+                adopted_removed = True
+    except OSError as exc:
+        error = exc.strerror or str(exc)
+    post((ticket, error, adopted_removed))

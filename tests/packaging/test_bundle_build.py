@@ -24,7 +24,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SIZE_LIMIT = 300 * 10**6  # bytes
 
-pytestmark = [pytest.mark.slow, pytest.mark.bundle]
+# The build takes minutes (PyInstaller from scratch), beyond the per-test timeout of the suite.
+pytestmark = [pytest.mark.slow, pytest.mark.bundle, pytest.mark.timeout(3600)]
 
 
 def offline_prefix() -> tuple[list[str], str]:

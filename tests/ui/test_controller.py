@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+import threading
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QThread
+from PySide6.QtCore import QCoreApplication, QObject, QThread
 
 from app import api
 from app.ui import files, text
@@ -144,31 +146,64 @@ def users_sized_of(result) -> int:
     return result.inputs.workload.concurrent_users
 
 
-class Recorder:
-    """Stands in for the relay's signals: records what a job sends."""
-
-    def __init__(self):
-        self.sent = []
-        self.finished, self.done = self, self
-
-    def emit(self, *args):
-        self.sent.append(args)
-
-
 def test_the_worker_skips_the_levers_once_the_scenario_changed(controller):
     generation = Generation()
-    relay = Recorder()
-    job = SizingJob(controller, generation, controller.scenario, controller.catalog, relay)
+    sent = []  # what the job posts for the GUI thread
+    job = SizingJob(generation, controller.scenario, controller.catalog)
     generation.bump()  # an edit arrived while the job ran
-    job.size()
-    assert len(relay.sent) == 1
-    _owner, number, result, error, levers_follow = relay.sent[0]
+    job(sent.append)
+    assert len(sent) == 1
+    number, result, error, levers_follow = sent[0]
     assert number == 0 and error is None and levers_follow and result.performance.levers == []
     job.latest = Generation()  # nothing changed: both stages are sent
-    relay.sent.clear()
-    job.size()
-    assert [args[4] for args in relay.sent] == [True, False]
-    assert relay.sent[1][2].performance.levers
+    sent.clear()
+    job(sent.append)
+    assert [message[3] for message in sent] == [True, False]
+    assert sent[1][1].performance.levers
+
+
+def test_sizing_runs_on_a_plain_thread_that_holds_no_qt_object(controller, monkeypatch):
+    """app.ui.threads: the job holds no QObject, and the garbage collector is off while its
+    thread lives (a collection there could destroy a GUI-thread QObject)."""
+    seen = []
+    sized = api.size_in_stages
+
+    def size_in_stages(scenario, catalog):
+        seen.append((threading.current_thread().name, gc.isenabled()))
+        yield from sized(scenario, catalog)
+
+    monkeypatch.setattr(api, "size_in_stages", size_in_stages)
+    job = SizingJob(Generation(), controller.scenario, controller.catalog)
+    assert not any(isinstance(value, QObject) for value in vars(job).values())
+    collecting = gc.isenabled()
+    controller.edit(USERS, 12)
+    assert controller.wait_until_idle()
+    assert seen == [("sizing", False)]
+    assert gc.isenabled() == collecting  # switched back on once the thread has ended
+    assert users_sized(controller) == 12
+
+
+def test_no_garbage_collection_runs_on_the_sizing_thread(controller):
+    """A collection on a worker destroyed GUI-thread QObjects there (and crashed Qt's timers):
+    whatever the thresholds, every collection during a burst of sizings runs on this thread."""
+    threads = []
+
+    def record(phase, _info):
+        if phase == "start":
+            threads.append(threading.current_thread().name)
+
+    thresholds = gc.get_threshold()
+    gc.callbacks.append(record)  # the list the collector reads: appended to, not replaced
+    gc.set_threshold(1)  # a collection at nearly every allocation, wherever it happens
+    try:
+        for users in (5, 6, 7, 8):
+            controller.edit(USERS, users)
+            assert controller.wait_until_idle()
+        gc.collect()
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.callbacks.remove(record)
+    assert threads and set(threads) == {threading.main_thread().name}
 
 
 def test_recompute_is_synchronous_and_outdates_a_running_sizing(controller):
