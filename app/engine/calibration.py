@@ -121,6 +121,20 @@ UNPROFILED_ACCELERATORS = (
      "Intel Gaudi: the only engine profile for it is optimum-habana's static batching; "
      "vLLM's HPU plugin and TGI-Gaudi have none (the CUDA/ROCm profiles do not serve it)"),
 )
+#: NVIDIA GPUs of :data:`GPU_PATTERNS` from before Hopper (Ampere, Ada: no FP4 tensor cores,
+#: no FlashAttention 3); tests/engine/test_calibration.py checks them against the catalog.
+PRE_HOPPER_NVIDIA = ("a100-pcie-80", "a100-sxm-80", "l40s", "rtx-4090", "rtx-4080", "rtx-3090")
+#: Serving paths a case can measure that no engine profile models, as (engine, weight format,
+#: GPUs, reason); such a case is skipped with the reason rather than fitted or scored.
+UNMODELLED_PATHS = (
+    ("sglang", "mxfp4", PRE_HOPPER_NVIDIA,
+     "SGLang 0.5.x serves MXFP4 MoE experts before Hopper only through its fallback path "
+     "(triton_kernels MoE with 16-bit compute and Triton attention with sinks, no FA3; its own "
+     "log: 'mxfp4 quantization is not fully optimized yet. The speed can be slower than "
+     "non-quantized models'), which no profile models: GPUStack's A100 runs of it are 7-17x "
+     "below vLLM 0.11's on the same GPU, data and client, with a peak output rate 6-22x "
+     "the run's mean (stalls, not steady batched decoding)"),
+)
 ENGINES = (("tensorrt-llm", "tensorrt-llm"), ("nim", "tensorrt-llm"),
            ("llama.cpp", "llama.cpp"), ("vllm", "vllm"), ("sglang", "sglang"),
            ("optimum-habana", "optimum-habana"), ("optimum habana", "optimum-habana"))
@@ -374,13 +388,17 @@ def normalise_case(raw: dict) -> Case:
     pipeline_parallel = _parallel(raw, "pp")
     expert_parallel, dp_attention = _expert_parallel(raw, tensor_parallel)
     replicas = _replicas(raw, tensor_parallel, pipeline_parallel)
+    gpu = _match(GPU_PATTERNS, raw["gpu"], "gpu")
+    for path_engine, path_weights, gpus, reason in UNMODELLED_PATHS:
+        if (engine, weights) == (path_engine, path_weights) and gpu in gpus:
+            raise ValueError(reason)
     return Case(
         id=raw["id"],
         model=_match(MODEL_PATTERNS, raw["model"], "model"),
         weights=weights,
         kv_cache=_precision(raw["kv_precision"], native="fp8" if (
             engine in FP8_KV_ENGINES and weights == "fp8") else "bf16"),
-        gpu=_match(GPU_PATTERNS, raw["gpu"], "gpu"),
+        gpu=gpu,
         tensor_parallel=tensor_parallel,
         pipeline_parallel=pipeline_parallel,
         engine=engine,

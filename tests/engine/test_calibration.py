@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 
 from app.engine.calibration import (
+    GPU_PATTERNS,
+    PRE_HOPPER_NVIDIA,
     Case,
     Outcome,
     engine_version_class,
@@ -164,6 +166,24 @@ def test_the_gaudi_static_batch_is_predicted_as_one_burst(catalog):
     tokens/s Intel measured (pub-430; the generic prior's efficiencies, within 25 %)."""
     case = normalise_case(GAUDI)
     assert predict(case, catalog) == pytest.approx(7405.0, rel=0.25)
+
+
+def test_sglang_mxfp4_before_hopper_is_skipped_with_the_reason(catalog):
+    """SGLang's MXFP4 MoE fallback before Hopper is a path no profile models: the case is
+    skipped and says why; the same run on Hopper is read. The pre-Hopper list is the catalog's
+    Ampere and Ada GPUs among those a case can name."""
+    oss = {**RAW, "model": "gpt-oss-20b", "weights_precision": "MXFP4 (MoE experts)",
+           "kv_precision": "BF16", "engine": "SGLang 0.5.4.post2",
+           "metric_name": "total_throughput_total", "unit": "tokens/s", "concurrency": None,
+           "num_prompts": 1000, "osl": 196}
+    cases, skipped = load_cases([{**oss, "id": "a100", "gpu": "A100 SXM 80GB"},
+                                 {**oss, "id": "h100", "gpu": "H100 SXM 80GB"}])
+    assert [s.id for s in skipped] == ["a100"]
+    assert "not fully optimized" in skipped[0].reason
+    assert [c.id for c in cases] == ["h100"]
+    named = {gpu for _, gpu in GPU_PATTERNS}
+    assert set(PRE_HOPPER_NVIDIA) == {g for g in named
+                                      if catalog.gpu(g).family in ("ampere", "ada")}
 
 
 def test_expert_parallel_runs_are_read_not_skipped():

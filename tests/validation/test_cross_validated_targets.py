@@ -147,12 +147,19 @@ WORST_TARGET = 2.0
 #: 0.245, model_kind/decode 0.161 -> 0.179 (no decode case changed; the refit moved them), the
 #: worst factors engine/ttft 6.14 -> 6.27 and model_kind/ttft 11.06 -> 12.27 (older TTFT cases
 #: moved by the refit).
+#: Then SGLang's MXFP4 MoE before Hopper skipped (pub-304, pub-317: a fallback path no profile
+#: models, calibration.UNMODELLED_PATHS; 774 predicted): the worst throughput factors fell
+#: 16.2 / 10.7 / 11.4 / 14.0 -> 4.9 / 4.7 / 5.3 / 4.9; with the two 4.6-16x residuals no longer
+#: pulling the SGLang and FP4-weight-only levels down, the refit loosened gpu_family/ttft
+#: 0.44 -> 0.45 (worst 14.62 -> 14.67), model_kind/decode 0.179 -> 0.18 (worst ttft 12.27 ->
+#: 12.31), weight_class/throughput 0.232 -> 0.234 (worst ttft 9.28 -> 9.83); no case of those
+#: metrics changed, the shared levels moved.
 RATCHET = {
-    "engine": {"decode": (0.175, 6.7), "throughput": (0.32, 16.28), "ttft": (0.38, 6.27)},
-    "gpu_family": {"decode": (0.187, 8.56), "throughput": (0.245, 11.24), "ttft": (0.44, 14.62)},
-    "model_kind": {"decode": (0.179, 9.36), "throughput": (0.22, 11.62), "ttft": (0.294, 12.27)},
+    "engine": {"decode": (0.165, 6.57), "throughput": (0.303, 4.95), "ttft": (0.38, 6.24)},
+    "gpu_family": {"decode": (0.185, 8.46), "throughput": (0.235, 4.73), "ttft": (0.45, 14.67)},
+    "model_kind": {"decode": (0.18, 9.21), "throughput": (0.216, 5.29), "ttft": (0.289, 12.31)},
     "weight_class": {
-        "decode": (0.251, 7.6), "throughput": (0.232, 14.05), "ttft": (0.444, 9.28)},
+        "decode": (0.24, 7.57), "throughput": (0.234, 4.88), "ttft": (0.444, 9.83)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -188,7 +195,11 @@ RATCHET = {
 #: 26 / 25 / 29 / 18 -> 10 / 16 / 15 / 24).
 #: 112 -> 120 with the 33 GH200 cases (pub-666..698, predicted low; Mixtral 8x7B the
 #: furthest) and the older cases the refit moved.
-BEYOND_TWO_RATCHET = 120
+#: 120 -> 123 with SGLang's MXFP4 MoE before Hopper skipped (pub-304, 317, x16 and x4.6, gone):
+#: their pull on the SGLang and FP4-weight-only levels had held the vLLM gpt-oss runs on H100
+#: (pub-004, 013, 017, predicted high, the dangerous side) just under 2x: now x2.09-2.17; with
+#: pub-064, 228, 253 past 2x and pub-059, 244 back.
+BEYOND_TWO_RATCHET = 123
 
 
 @pytest.fixture(scope="module")
