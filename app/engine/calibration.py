@@ -547,7 +547,8 @@ def _operating_point(case: Case, config, plan, work: Workload):
     if case.concurrency is not None:
         return points_at(config, plan, work, [case.concurrency / case.replicas])
     if case.arrival_rate is not None:
-        return open_loop(config.replica, work, case.arrival_rate / case.replicas, cap)
+        prompts = None if case.prompts is None else case.prompts / case.replicas
+        return open_loop(config.replica, work, case.arrival_rate / case.replicas, cap, prompts)
     if case.prompts is not None:
         slots = min(plan.sequences_admitted, plan.batch_limit)
         return burst(config.replica, work, case.prompts / case.replicas, slots, cap,

@@ -158,12 +158,103 @@ def closed_loop(replica: Replica, work: Workload, concurrency, batch_cap: float,
                   points.output_tokens_per_s)
 
 
+#: Prompts a request-rate run sends when it does not say: ``vllm bench serve --num-prompts``
+#: defaults to 1000 (vllm/benchmarks/serve.py) [-].
+DEFAULT_RUN_PROMPTS = 1000.0
+
+
+def prefill_service_s(replica: Replica, work: Workload, batch: float) -> float:
+    """Time one prompt holds the prefill side of the engine while ``batch`` sequences
+    decode [s]: ``S = p x T_chunk / C``.
+
+    With chunked prefill each step decodes the batch and fills the rest of the token budget,
+    ``C = max(T - B, T x prefill_min_budget_share)`` tokens, with waiting prompts (vLLM's
+    scheduler serves the running requests first, then the waiting ones in the budget left).
+    A step carrying a full chunk takes ``T_chunk`` (:func:`inference.decode_step` with ``C``
+    prefill tokens beside the batch), so prompts are served at ``C / T_chunk`` tokens per
+    second and one prompt of ``p`` tokens holds that service for ``p x T_chunk / C``. Short
+    prompts share a step; a long one spans ``p / C`` steps.
+    """
+    budget = replica.max_batched_tokens
+    b = max(float(batch), 1.0)
+    room = max(budget - b, budget * replica.prefill_min_budget_share)
+    micro = max(b / replica.pipeline_parallel, 1.0)
+    step = decode_step(replica, b, work.average_context, room / micro, work.prompt_tokens)
+    return work.prompt_tokens * float(step.itl[0]) / (room * replica.pipeline_parallel)
+
+
+def erlang_c(servers: int, offered: float) -> float:
+    """Probability that an arrival waits in an M/M/c queue (Erlang's C formula) [-].
+
+    Erlang's B formula by its recursion ``B_0 = 1``, ``B_k = a B_(k-1) / (k + a B_(k-1))``
+    (stable for thousands of servers), then ``C = B_c / (1 - rho (1 - B_c))`` with
+    ``rho = a / c`` (Kleinrock, Queueing Systems Vol. 1, ch. 3).
+
+    Parameters
+    ----------
+    servers : c [-]
+    offered : offered load ``a = lambda / mu`` [Erlang], below ``c``
+    """
+    blocked = 1.0
+    for k in range(1, servers + 1):
+        blocked = offered * blocked / (k + offered * blocked)
+    rho = offered / servers
+    return blocked / (1.0 - rho * (1.0 - blocked))
+
+
+def poisson_wait(arrival_rate: float, servers: float, service_s: float,
+                 prompts: float) -> float:
+    """Mean wait before service of requests arriving as a Poisson stream at ``c`` servers of
+    constant service time ``S`` (M/D/c), in a run of ``N`` requests [s].
+
+    - Steady state (``rho = lambda S / c < 1``): the M/M/c wait ``C(c, a) / (c / S - lambda)``
+      (Erlang's C, :func:`erlang_c`) halved for constant service, the usual M/D/c
+      approximation (H. C. Tijms, A First Course in Stochastic Models, Wiley 2003, ch. 5),
+      exact for one server: the Pollaczek-Khinchine mean wait of M/D/1,
+      ``W = rho S / (2 (1 - rho))`` (L. Kleinrock, Queueing Systems, Vol. 1: Theory, Wiley
+      1975, ch. 5).
+    - A run of ``N`` requests lasts ``N / lambda`` and cannot reach the steady state as
+      ``rho -> 1``: the backlog it builds is a reflected Brownian motion (the heavy-traffic
+      limit; J. M. Harrison, Brownian Motion and Stochastic Flow Systems, Wiley 1985) with
+      the work's variance rate ``lambda (S / c)^2`` for Poisson arrivals and constant service,
+      whose mean at time ``t`` with no drift is ``sigma sqrt(2 t / pi)``; averaged over the
+      arrivals of the run, ``(2/3) (S / c) sqrt(2 N / pi)``. The wait is the smaller of the
+      two.
+    - Beyond capacity (``rho >= 1``) the backlog also grows linearly (fluid approximation):
+      request ``i`` arrives at ``i / lambda`` and starts at ``i S / c``, on average
+      ``(N - 1) (S / c - 1 / lambda) / 2`` later; that is added to the critical wait.
+
+    Parameters
+    ----------
+    arrival_rate : lambda [1/s]
+    servers : c, whole servers (at least one) [-]
+    service_s : S, constant service time per request and server [s]
+    prompts : N, requests the run sends [-]
+    """
+    if arrival_rate <= 0 or service_s <= 0:
+        return 0.0
+    c = max(int(servers), 1)
+    n = max(float(prompts), 1.0)
+    offered = arrival_rate * service_s
+    rho = offered / c
+    critical = 2.0 / 3.0 * service_s / c * math.sqrt(2.0 * n / math.pi)
+    spare = c / service_s - arrival_rate  # service capacity left [1/s]
+    if rho >= 1.0 or spare <= 0.0:
+        return critical + (n - 1.0) * max(service_s / c - 1.0 / arrival_rate, 0.0) / 2.0
+    return min(0.5 * erlang_c(c, offered) / spare, critical)
+
+
 def open_loop(replica: Replica, work: Workload, arrival_rate: float,
-              batch_cap: float) -> Points:
+              batch_cap: float, prompts: float | None = None) -> Points:
     """Operating point for requests arriving at ``arrival_rate`` per second (Poisson).
 
     The decode batch satisfies ``B = lambda * o * ITL(B)``; below one sequence the lone
-    request sees the single-user step.
+    request sees the single-user step. A request waits twice (:func:`poisson_wait`, for a run
+    of ``prompts``, :data:`DEFAULT_RUN_PROMPTS` when not given): for a slot, the ``c =
+    batch_cap`` sequences the replica decodes at most, each held for ``c / mu`` (``mu`` the
+    most requests per second it completes, at that batch), an M/D/c queue; and, admitted, for
+    the prefill of the prompts ahead of it, one server of :func:`prefill_service_s` per
+    prompt, an M/D/1 queue. Beyond ``mu`` the output rate is ``mu``'s.
     """
     curve = by_batch(replica, work, batch_grid(batch_cap))
     rates = curve.output_tokens_per_s / work.output_tokens
@@ -173,9 +264,19 @@ def open_loop(replica: Replica, work: Workload, arrival_rate: float,
     load = min(wanted, 1.0)  # share of steps with another request's prefill mixed in
     itl = step_itl(replica, work, points.batch, np.array([load])) if batch[0] <= 1 else \
         points.itl_s
-    users = arrival_rate * (points.ttft_s + work.output_tokens * itl)
-    return Points(users, points.batch, itl, points.ttft_s,
-                  np.array([arrival_rate * work.output_tokens]))
+    served = float(np.max(rates)) if np.all(np.isfinite(rates)) else 0.0
+    run = DEFAULT_RUN_PROMPTS if prompts is None else prompts
+    slots = max(math.floor(float(curve.batch[-1])), 1)
+    wait = poisson_wait(arrival_rate, 1, prefill_service_s(replica, work,
+                                                           float(points.batch[0])), run)
+    if served > 0:
+        wait += poisson_wait(arrival_rate, slots, slots / served, run)
+    else:
+        served = arrival_rate  # no completion rate to compare with: the arrivals' own
+    ttft = points.ttft_s + wait
+    rate = min(arrival_rate, served)
+    users = rate * (ttft + work.output_tokens * itl)
+    return Points(users, points.batch, itl, ttft, np.array([rate * work.output_tokens]))
 
 
 def saturation_batch(kv_capacity: int, batch_limit: int, token_budget: int,

@@ -91,7 +91,8 @@ def levels_of(catalog: Catalog, config: Configuration, performance: PerformanceR
                          performance.saturation.concurrency)
     rates = rate_levels(performance)
     loads = [Load("concurrency", users, prompt, output) for _, users in sweep]
-    loads += [Load("request_rate", rate, prompt, output) for _, rate, _ in rates]
+    loads += [Load("request_rate", rate, prompt, output,
+                   prompts=requests_for(users, rounds, minimum)) for _, rate, users in rates]
     known = {(Workload(prompt, output), context): plan} if plan is not None else None
     figures = predict(config, context, loads, known)
     band = performance.band

@@ -13,7 +13,8 @@ measurements mean for the number of replicas.
 Notes
 -----
 Closed loop: the point of ``C`` users on the curve of Little's law (``performance.closed_loop``).
-Request rate: ``performance.open_loop``. Single stream: the prompt's prefill time without the
+Request rate: ``performance.open_loop`` (the prompts' M/D/1 wait capped by the requests
+the run sent). Single stream: the prompt's prefill time without the
 server's fixed latency (``llama-bench pp``) and one decode step at the depth plus half the
 generated tokens (``llama-bench tg``). Errors are ``measured / predicted - 1``.
 """
@@ -101,12 +102,15 @@ class Load:
     prompt_tokens: float
     output_tokens: float
     context_tokens: float = 0.0
+    prompts: float | None = None  # requests the run sent (request rate), None: not stated
 
     @classmethod
     def of(cls, point: MeasuredPoint) -> Load:
         value = point.request_rate if point.load == "request_rate" else point.users
+        sent = (point.completed or 0) + (point.failed or 0)
         return cls(point.load, float(value or 1.0), point.prompt_tokens,
-                   max(point.output_tokens, 1.0), point.context_tokens)
+                   max(point.output_tokens, 1.0), point.context_tokens,
+                   float(sent) if sent else None)
 
 
 def _closed_loop(config: Configuration, work: Workload, plan: MemoryPlan,
@@ -118,9 +122,9 @@ def _closed_loop(config: Configuration, work: Workload, plan: MemoryPlan,
             for i in range(len(users))]
 
 
-def _open_loop(config: Configuration, work: Workload, plan: MemoryPlan, rate: float
-               ) -> dict[str, float]:
-    point = open_loop(config.replica, work, rate, batch_cap(config, plan, work))
+def _open_loop(config: Configuration, work: Workload, plan: MemoryPlan, rate: float,
+               prompts: float | None = None) -> dict[str, float]:
+    point = open_loop(config.replica, work, rate, batch_cap(config, plan, work), prompts)
     return {"ttft_s": float(point.ttft_s[0]), "itl_s": float(point.itl_s[0]),
             "tokens_per_s_per_user": float(1.0 / point.itl_s[0]),
             "output_tokens_per_s": float(point.output_tokens_per_s[0])}
@@ -169,7 +173,7 @@ def predict(config: Configuration, peak_context: int, loads: list[Load],
         if load.kind == "concurrency":
             closed.setdefault((load.prompt_tokens, load.output_tokens), []).append(index)
         elif load.kind == "request_rate":
-            found[index] = _open_loop(config, work, plan_for(work), load.value)
+            found[index] = _open_loop(config, work, plan_for(work), load.value, load.prompts)
         else:
             found[index] = _single_stream(config, load)
     for (prompt, output), indexes in closed.items():

@@ -5,7 +5,8 @@ Sources: METHOD.md "Step 4" (operating points from Little's law on a closed loop
 ``X = B / (o ITL)``, ``C = X (TTFT + o ITL)``; saturation is the largest batch the KV budget,
 the batch limit and the token budget ``B (1 + p/o) <= T`` allow; the SLO capacity is the
 largest concurrency meeting both targets); Little, "A proof for the queuing formula L = lambda
-W" (Operations Research 9, 1961).
+W" (Operations Research 9, 1961); for Poisson arrivals the Pollaczek-Khinchine mean wait of
+an M/D/1 queue, ``W = rho S / (2 (1 - rho))`` (Kleinrock, Queueing Systems Vol. 1, ch. 5).
 """
 
 from __future__ import annotations
@@ -23,7 +24,11 @@ from app.engine.performance import (
     closed_loop,
     concurrency_grid,
     draining,
+    erlang_c,
     mean_tpot,
+    open_loop,
+    poisson_wait,
+    prefill_service_s,
     ramp_up,
     saturation,
     saturation_batch,
@@ -272,3 +277,54 @@ def test_whole_prompts_in_one_step_all_wait_for_the_whole_step(configure_replica
     work = Workload(3200, 800)
     assert cohort_ttft(rep, work, 4, whole_prompts=True) == pytest.approx(
         rep.factors.fixed_latency_s + batch_prefill_time(rep, 4, 3200))
+
+
+def test_one_server_waits_the_pollaczek_khinchine_mean_of_an_m_d_1_queue():
+    """lambda = 5/s, S = 0.1 s: rho = 0.5, W = 0.5 x 0.1 / (2 x 0.5) = 0.05 s; at rho = 0.9
+    W = 0.9 x 0.1 / 0.2 = 0.45 s (Kleinrock Vol. 1, ch. 5); a run of 10^6 requests is long
+    enough to reach them."""
+    assert poisson_wait(5.0, 1, 0.1, 1e6) == pytest.approx(0.05)
+    assert poisson_wait(9.0, 1, 0.1, 1e6) == pytest.approx(0.45)
+    assert poisson_wait(0.0, 1, 0.1, 1e6) == 0.0
+
+
+def test_erlang_c_of_known_queues():
+    """One server: C = rho. Two servers at a = 1 (rho = 0.5): C = 1/3 (a^2/2 / (1 - rho) over
+    1 + a + a^2/2 / (1 - rho) = 1 / 3)."""
+    assert erlang_c(1, 0.7) == pytest.approx(0.7)
+    assert erlang_c(2, 1.0) == pytest.approx(1.0 / 3.0)
+    assert 0.0 < erlang_c(2000, 1800.0) < 0.01  # many slots at 90 %: hardly anyone waits
+
+
+def test_a_finite_run_caps_the_wait_near_rho_one_and_grows_past_it():
+    """A run of N = 1,000 requests at rho = 0.999 waits the heavy-traffic backlog
+    (2/3) S sqrt(2N/pi) = 1.68 s for S = 0.1 s, not the steady 50 s; past capacity the fluid
+    backlog (N - 1)(S - 1/lambda)/2 adds: 499.5 x (0.1 - 0.05) = 24.98 s at lambda = 20/s."""
+    critical = 2 / 3 * 0.1 * np.sqrt(2000 / np.pi)
+    assert poisson_wait(9.99, 1, 0.1, 1000) == pytest.approx(critical)
+    assert poisson_wait(20.0, 1, 0.1, 1000) == pytest.approx(critical + 999 * 0.05 / 2)
+    waits = [poisson_wait(r, 1, 0.1, 1000) for r in (2.0, 5.0, 9.0, 9.99, 12.0, 20.0)]
+    assert waits == sorted(waits)
+
+
+def test_an_open_loop_queues_its_prompts_and_never_serves_more_than_its_capacity(
+        configure_replica):
+    """At a low rate the prompts barely wait (TTFT as on the closed-loop curve); near and past
+    the replica's capacity TTFT grows with the rate while the output rate stops at the most
+    the replica completes."""
+    config = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16", engine="vllm")
+    rep = config.replica
+    work = Workload(1000, 200)
+    plan = plan_memory(config, work, 1200)
+    cap = batch_cap(config, plan, work)
+    most = float(by_batch(rep, work, np.array([cap])).output_tokens_per_s[0])
+    service = prefill_service_s(rep, work, 1.0)
+    assert 0 < service < 1.0
+    low = open_loop(rep, work, 0.1, cap, 500)
+    assert float(low.ttft_s[0]) == pytest.approx(
+        float(by_batch(rep, work, low.batch).ttft_s[0]), rel=0.01)
+    rates = [0.5 * most / 200, 0.9 * most / 200, 2 * most / 200]
+    points = [open_loop(rep, work, r, cap, 500) for r in rates]
+    ttfts = [float(p.ttft_s[0]) for p in points]
+    assert ttfts == sorted(ttfts) and ttfts[-1] > 10 * ttfts[0]
+    assert float(points[-1].output_tokens_per_s[0]) == pytest.approx(most, rel=0.01)

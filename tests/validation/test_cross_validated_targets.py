@@ -154,12 +154,20 @@ WORST_TARGET = 2.0
 #: 0.44 -> 0.45 (worst 14.62 -> 14.67), model_kind/decode 0.179 -> 0.18 (worst ttft 12.27 ->
 #: 12.31), weight_class/throughput 0.232 -> 0.234 (worst ttft 9.28 -> 9.83); no case of those
 #: metrics changed, the shared levels moved.
+#: Then Poisson arrivals queue (METHOD.md Step 4, `performance.open_loop`: the prompts' M/D/1
+#: wait for the prefill ahead, the M/D/c wait for a slot, capped by the run's length; 774
+#: predicted): raised weight_class/ttft 0.444 -> 0.447 (44.38 -> 44.64 %) and its worst 9.83 ->
+#: 9.84, model_kind/decode 0.18 -> 0.181 (17.98 -> 18.01 %), the worst factors engine/decode
+#: 6.57 -> 6.58 and gpu_family/ttft 14.67 -> 14.7. The three TTFT cases at a request rate
+#: (TensorRT-LLM 0.14, Poisson QPS=2, case-088/093/094, already predicted x1.0-1.9 too slow)
+#: now carry their 0.2-1.7 ms of queueing (case-094 x1.443 -> x1.473 with 8-bit left out), and
+#: the refit of the levels they share moves the rest; no other case's physics changed.
 RATCHET = {
-    "engine": {"decode": (0.165, 6.57), "throughput": (0.303, 4.95), "ttft": (0.38, 6.24)},
-    "gpu_family": {"decode": (0.185, 8.46), "throughput": (0.235, 4.73), "ttft": (0.45, 14.67)},
-    "model_kind": {"decode": (0.18, 9.21), "throughput": (0.216, 5.29), "ttft": (0.289, 12.31)},
+    "engine": {"decode": (0.165, 6.58), "throughput": (0.303, 4.95), "ttft": (0.38, 6.24)},
+    "gpu_family": {"decode": (0.185, 8.46), "throughput": (0.235, 4.73), "ttft": (0.45, 14.7)},
+    "model_kind": {"decode": (0.181, 9.21), "throughput": (0.216, 5.29), "ttft": (0.289, 12.31)},
     "weight_class": {
-        "decode": (0.24, 7.57), "throughput": (0.234, 4.88), "ttft": (0.444, 9.83)},
+        "decode": (0.24, 7.57), "throughput": (0.234, 4.88), "ttft": (0.447, 9.84)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -199,7 +207,9 @@ RATCHET = {
 #: their pull on the SGLang and FP4-weight-only levels had held the vLLM gpt-oss runs on H100
 #: (pub-004, 013, 017, predicted high, the dangerous side) just under 2x: now x2.09-2.17; with
 #: pub-064, 228, 253 past 2x and pub-059, 244 back.
-BEYOND_TWO_RATCHET = 123
+#: 123 -> 124 with Poisson arrivals queueing: case-109 (TensorRT-LLM 0.5 batch-1 TTFT, physics
+#: unchanged) moved by the refit from x0.501 to x0.499 with 8-bit left out.
+BEYOND_TWO_RATCHET = 124
 
 
 @pytest.fixture(scope="module")
