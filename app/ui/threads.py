@@ -14,7 +14,7 @@ Two rules keep a worker thread from corrupting Qt's state:
    round (``QCoreApplication::notifyInternal2`` under ``QTimerInfoList::activateTimers``,
    about one run in two of the controller's burst-of-edits test). The collector is therefore
    off from before a job's thread starts until the GUI thread has seen that thread end
-   (:func:`hold_collection`); collections then resume, on the GUI thread. Switching it off
+   (``_hold_collection``, ``_reap``); collections then resume on the GUI thread. Switching it off
    on the worker itself is not enough: it was switched on again there, and the thread's last
    allocations could still start a collection on it.
 
@@ -31,27 +31,41 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 POLL_MS = 10  # how often the GUI thread looks for messages while a job runs
 
-_held = {"count": 0, "was_enabled": True}  # GUI thread only
+REAP_MS = 100  # how often the GUI thread looks for ended job threads while any may run
+
+_alive: list[threading.Thread] = []  # job threads that may still run (GUI thread only)
+_collector = {"was_enabled": True}  # the collector's state before the first of them
+_reaper: list[QTimer] = []  # calls _reap while _alive is not empty (made on first use)
 
 
-def hold_collection() -> None:
-    """Switch Python's automatic garbage collection off until the matching
-    :func:`release_collection` (GUI thread; holds nest)."""
-    if _held["count"] == 0:
-        _held["was_enabled"] = gc.isenabled()
+def _hold_collection(thread: threading.Thread) -> None:
+    """Switch automatic garbage collection off for ``thread``, before it starts (GUI thread)."""
+    _reap()
+    if not _alive:
+        _collector["was_enabled"] = gc.isenabled()
         gc.disable()
-    _held["count"] += 1
+    _alive.append(thread)
+    if not _reaper:  # the application's child: it outlives every window
+        _reaper.append(QTimer(QCoreApplication.instance(), interval=REAP_MS))
+        _reaper[0].timeout.connect(_reap)
+    _reaper[0].start()
 
 
-def release_collection() -> None:
-    """End one :func:`hold_collection`; the last one switches collection back on as it was."""
-    _held["count"] -= 1
-    if _held["count"] == 0 and _held["was_enabled"]:
-        gc.enable()
+def _reap() -> None:
+    """Forget the job threads that have ended; once none is left, switch collection back on
+    as it was. Workers reap as they poll, and a timer of the application's reaps every
+    REAP_MS, so a job whose worker was deleted while it ran (its window closed) does not keep
+    the collector off."""
+    if _alive:
+        _alive[:] = [thread for thread in _alive if thread.is_alive()]
+        if not _alive:
+            _reaper[0].stop()
+            if _collector["was_enabled"]:
+                gc.enable()
 
 
 Job = Callable[[Callable[[object], None]], None]  # job(post): posts messages, returns nothing
@@ -101,7 +115,7 @@ class Worker(QObject):
         self._deliver()
         if finished:
             self._thread = None
-            release_collection()
+            _reap()
             if self._ended is not None:
                 self._ended()
             if self._waiting and self._thread is None:
@@ -128,6 +142,6 @@ class Worker(QObject):
 
     def _start_next(self) -> None:
         job = self._waiting.popleft()
-        hold_collection()  # before the thread exists; released once it has ended
         self._thread = threading.Thread(target=job, args=(self.messages.put,), name=self.name)
+        _hold_collection(self._thread)  # before it starts; back on once the GUI saw it end
         self._thread.start()

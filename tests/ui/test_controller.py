@@ -8,6 +8,7 @@ import os
 import threading
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QThread
 
 from app import api
@@ -335,3 +336,17 @@ def test_a_refusal_keeps_its_problems_structured(controller):
     problems = controller.edit(USERS, -5)
     assert problems and [p.field for p in controller.refusal] == [USERS]
     assert controller.problems == problems
+
+
+def test_a_controller_deleted_while_sizing_does_not_keep_the_collector_off(catalog, qtbot):
+    """The collector is off while a job's thread lives; a window closed meanwhile (its
+    controller and worker deleted) must not leave it off once that thread has ended."""
+    collecting = gc.isenabled()
+    first = Controller(catalog)
+    first.edit(USERS, 13)  # a sizing starts on its thread
+    assert not gc.isenabled()
+    shiboken6.delete(first)  # the controller, its worker and their timers go
+    second = Controller(catalog)
+    second.edit(USERS, 14)
+    assert second.wait_until_idle(timeout_s=30)
+    qtbot.waitUntil(lambda: gc.isenabled() == collecting, timeout=10_000)
