@@ -14,6 +14,7 @@ added to TTFT.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import functools
 import math
@@ -244,6 +245,61 @@ def poisson_wait(arrival_rate: float, servers: float, service_s: float,
     return min(0.5 * erlang_c(c, offered) / spare, critical)
 
 
+#: A run whose arrivals last this many request lifetimes is taken at its steady state (its
+#: ramp-up and tail are under 2 % of it) [-].
+STEADY_RUN_LIFETIMES = 50.0
+#: Time steps a request's lifetime spans in :func:`finite_run`, and the most for a run [-].
+STEPS_PER_LIFETIME = 16
+MAX_RUN_STEPS = 800
+
+
+def finite_run(curve: Points, work: Workload, arrival_rate: float, prompts: float,
+               slots: float) -> tuple[float, float, float]:
+    """Mean ITL [s], output rate [tokens/s] and mean decode batch [-] of a run of ``N``
+    requests arriving at ``lambda`` (fluid approximation).
+
+    The requests arrive for ``N / lambda`` seconds; each is admitted while fewer than
+    ``slots`` decode, then advances one token per step of ``ITL(B)`` (``curve``, by batch)
+    and leaves after ``o`` tokens. The batch ramps up from nothing, and past the replica's
+    capacity it keeps growing while requests arrive instead of settling at
+    ``B = lambda o ITL(B)``; it cannot exceed ``N``; after the last arrival it drains. The
+    mean ITL is per token, ``integral B dt / integral B / ITL dt``; the output rate is
+    ``N o`` over the run, the mean batch ``integral B dt`` over it.
+    """
+    o = work.output_tokens
+    n = max(float(prompts), 1.0)
+    arriving_s = n / arrival_rate
+    longest = o * float(np.max(curve.itl_s))
+    dt = max(o * float(np.min(curve.itl_s)) / STEPS_PER_LIFETIME,
+             (arriving_s + longest) / MAX_RUN_STEPS)
+    # every admitted request advances by the same tokens per step, so a request admitted when
+    # the run had made ``made`` tokens per request finishes when it has made ``made + o``
+    cohorts: collections.deque[tuple[float, float]] = collections.deque()
+    grid, steps = curve.batch.tolist(), curve.itl_s.tolist()
+    waiting, arrived, elapsed, held, tokens, batch, made = 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+    while arrived < n or waiting > 1e-9 or batch > 1e-9:
+        fresh = min(arrival_rate * dt, n - arrived)
+        arrived += fresh
+        waiting += fresh
+        admit = min(waiting, max(slots - batch, 0.0))
+        waiting -= admit
+        if admit > 0:
+            cohorts.append((admit, made))
+            batch += admit
+        itl = float(np.interp(max(batch, grid[0]), grid, steps))
+        held += batch * dt
+        tokens += batch * dt / itl
+        elapsed += dt
+        made += dt / itl
+        while cohorts and made - cohorts[0][1] >= o:  # the oldest finish first
+            batch -= cohorts.popleft()[0]
+        batch = max(batch, 0.0)
+        if elapsed > 100.0 * (arriving_s + longest):
+            break  # a guard: the run always ends well before
+    mean_itl = held / tokens if tokens > 0 else float(curve.itl_s[0])
+    return mean_itl, n * o / elapsed, held / elapsed
+
+
 def open_loop(replica: Replica, work: Workload, arrival_rate: float,
               batch_cap: float, prompts: float | None = None) -> Points:
     """Operating point for requests arriving at ``arrival_rate`` per second (Poisson).
@@ -254,7 +310,9 @@ def open_loop(replica: Replica, work: Workload, arrival_rate: float,
     batch_cap`` sequences the replica decodes at most, each held for ``c / mu`` (``mu`` the
     most requests per second it completes, at that batch), an M/D/c queue; and, admitted, for
     the prefill of the prompts ahead of it, one server of :func:`prefill_service_s` per
-    prompt, an M/D/1 queue. Beyond ``mu`` the output rate is ``mu``'s.
+    prompt, an M/D/1 queue. Beyond ``mu`` the output rate is ``mu``'s. A run whose arrivals
+    last fewer than :data:`STEADY_RUN_LIFETIMES` request lifetimes never settles at the fixed
+    point: its ITL, output rate and batch are those of :func:`finite_run`.
     """
     curve = by_batch(replica, work, batch_grid(batch_cap))
     rates = curve.output_tokens_per_s / work.output_tokens
@@ -274,9 +332,15 @@ def open_loop(replica: Replica, work: Workload, arrival_rate: float,
     else:
         served = arrival_rate  # no completion rate to compare with: the arrivals' own
     ttft = points.ttft_s + wait
-    rate = min(arrival_rate, served)
-    users = rate * (ttft + work.output_tokens * itl)
-    return Points(users, points.batch, itl, ttft, np.array([rate * work.output_tokens]))
+    output = min(arrival_rate, served) * work.output_tokens
+    lifetime = work.output_tokens * float(np.max(curve.itl_s))
+    if batch[0] > 1 and run / arrival_rate < STEADY_RUN_LIFETIMES * lifetime:
+        mean_itl, output, mean_batch = finite_run(curve, work, arrival_rate, run, slots)
+        itl, batch = np.array([mean_itl]), np.array([mean_batch])
+    else:
+        batch = points.batch
+    users = output / work.output_tokens * (ttft + work.output_tokens * itl)
+    return Points(users, batch, itl, ttft, np.array([output]))
 
 
 def saturation_batch(kv_capacity: int, batch_limit: int, token_budget: int,
