@@ -8,7 +8,7 @@ import pytest
 from app import api
 from app.catalog import load_catalog
 from app.domain.measurements import MeasuredPoint
-from app.engine.validation import measured_at, verdict
+from app.engine.validation import Load, measured_at, verdict
 
 SHA = "b" * 64
 
@@ -53,6 +53,13 @@ def test_a_request_rate_point_is_predicted_as_an_open_loop(catalog):
     result = sized(catalog, [point(None, ttft=0.2, itl=0.03, rate=0.5)])
     row = result.validation.points[0]
     assert row.predicted["ttft_s"] > 0 and row.predicted["itl_s"] > 0
+
+
+def test_a_request_rate_run_queues_for_the_requests_it_sent():
+    """The run's length is what it sent (completed + failed): a short run's prompts cannot
+    build the backlog of a long one (METHOD.md Step 4, the open loop's queueing)."""
+    assert Load.of(point(None, ttft=0.2, rate=2.0, completed=480, failed=20)).prompts == 500
+    assert Load.of(point(None, ttft=0.2, rate=2.0)).prompts is None  # the tool's default
 
 
 def test_verdicts():
