@@ -532,7 +532,7 @@ def cmd_calibration(args: argparse.Namespace) -> int:
 
     files = [Path(p) for p in args.cases] if args.cases else paths.calibration_case_files()
     try:
-        cases, _ = load_cases(read_cases(files))
+        cases, _ = load_cases(read_cases(files), default_catalog())
         doc = cross_validation(default_catalog(), files)
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         shown = ", ".join(str(f) for f in files)

@@ -571,11 +571,15 @@ class WeightOnlyMoeKernel(Numbers):
 
 
 class UnsupportedFormat(Numbers):
-    """A weight format an engine has no kernel for on some GPU families.
+    """A weight format an engine has no kernel for on some GPU families (``kind``
+    ``no_kernel``), or serves there only through a path no profile models (``unmodelled``).
 
     TensorRT-LLM's MXFP4 MoE with 16-bit activations (WFP4A16) is built for SM90 only: on an
-    A100 or an L40S the server stops at start-up. Step 3 does not propose such a
-    configuration and a scenario that names one is refused.
+    A100 or an L40S the server stops at start-up. SGLang 0.5.x runs MXFP4 MoE experts on an
+    A100 through a fallback whose published runs stall (7-17x below vLLM on the same GPU):
+    no figure of ours would hold. Step 3 does not propose such a configuration, a scenario
+    that names one is refused, and a calibration case that measured one is skipped with the
+    reason (it is not fitted, and no figure is claimed for it).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -584,7 +588,12 @@ class UnsupportedFormat(Numbers):
     families: list[GpuFamily] = Field(min_length=1, description="GPU families it fails on.")
     moe_only: bool = Field(
         default=True, description="Only a mixture-of-experts model's expert kernels lack it.")
-    kernel: str = Field(min_length=3, description="The missing kernel, in a few words.")
+    kind: Literal["no_kernel", "unmodelled"] = Field(
+        default="no_kernel",
+        description="no_kernel: the engine stops; unmodelled: it runs through a path no "
+                    "profile models.")
+    kernel: str = Field(min_length=3, description="The missing or unmodelled kernel, in a few "
+                                                  "words.")
     source: str = Field(min_length=3, description="Where the limit was read (code, commit).")
 
 

@@ -121,20 +121,6 @@ UNPROFILED_ACCELERATORS = (
      "Intel Gaudi: the only engine profile for it is optimum-habana's static batching; "
      "vLLM's HPU plugin and TGI-Gaudi have none (the CUDA/ROCm profiles do not serve it)"),
 )
-#: NVIDIA GPUs of :data:`GPU_PATTERNS` from before Hopper (Ampere, Ada: no FP4 tensor cores,
-#: no FlashAttention 3); tests/engine/test_calibration.py checks them against the catalog.
-PRE_HOPPER_NVIDIA = ("a100-pcie-80", "a100-sxm-80", "l40s", "rtx-4090", "rtx-4080", "rtx-3090")
-#: Serving paths a case can measure that no engine profile models, as (engine, weight format,
-#: GPUs, reason); such a case is skipped with the reason rather than fitted or scored.
-UNMODELLED_PATHS = (
-    ("sglang", "mxfp4", PRE_HOPPER_NVIDIA,
-     "SGLang 0.5.x serves MXFP4 MoE experts before Hopper only through its fallback path "
-     "(triton_kernels MoE with 16-bit compute and Triton attention with sinks, no FA3; its own "
-     "log: 'mxfp4 quantization is not fully optimized yet. The speed can be slower than "
-     "non-quantized models'), which no profile models: GPUStack's A100 runs of it are 7-17x "
-     "below vLLM 0.11's on the same GPU, data and client, with a peak output rate 6-22x "
-     "the run's mean (stalls, not steady batched decoding)"),
-)
 ENGINES = (("tensorrt-llm", "tensorrt-llm"), ("nim", "tensorrt-llm"),
            ("llama.cpp", "llama.cpp"), ("vllm", "vllm"), ("sglang", "sglang"),
            ("optimum-habana", "optimum-habana"), ("optimum habana", "optimum-habana"))
@@ -389,9 +375,6 @@ def normalise_case(raw: dict) -> Case:
     expert_parallel, dp_attention = _expert_parallel(raw, tensor_parallel)
     replicas = _replicas(raw, tensor_parallel, pipeline_parallel)
     gpu = _match(GPU_PATTERNS, raw["gpu"], "gpu")
-    for path_engine, path_weights, gpus, reason in UNMODELLED_PATHS:
-        if (engine, weights) == (path_engine, path_weights) and gpu in gpus:
-            raise ValueError(reason)
     return Case(
         id=raw["id"],
         model=_match(MODEL_PATTERNS, raw["model"], "model"),
@@ -462,21 +445,39 @@ class Skipped:
     reason: str
 
 
-def load_cases(raws: list[dict]) -> tuple[list[Case], list[Skipped]]:
+def load_cases(raws: list[dict], catalog: Catalog) -> tuple[list[Case], list[Skipped]]:
     """Every case of a case file in catalog terms, and those skipped with the reason.
 
     A case is skipped, never dropped silently, when one of its settings has no catalog
-    counterpart (an engine, GPU or model the catalog lacks, an ambiguous format) or is not
-    stated (a prompt length, the parallelism of a multi-GPU run).
+    counterpart (an engine, GPU or model the catalog lacks, an ambiguous format), is not
+    stated (a prompt length, the parallelism of a multi-GPU run), or measured a serving path
+    the engine's profile refuses (``unsupported_formats``: a kernel it lacks, or a fallback
+    no profile models; the sizing refuses the same configuration).
     """
     cases: list[Case] = []
     skipped: list[Skipped] = []
     for raw in raws:
         try:
-            cases.append(normalise_case(raw))
+            case = normalise_case(raw)
+            refusal = refused_path(case, catalog)
+            if refusal:
+                raise ValueError(refusal)
+            cases.append(case)
         except ValueError as exc:  # a missing field (KeyError) is a malformed file
             skipped.append(Skipped(str(raw.get("id", "?")), str(exc)))
     return cases, skipped
+
+
+def refused_path(case: Case, catalog: Catalog) -> str | None:
+    """Why the case's engine profile refuses its weight format on its GPU's family (the
+    profile's words and source), or None."""
+    engine = catalog.engine(case.engine)
+    missing = engine.unsupported(case.weights, catalog.gpu(case.gpu).family,
+                                 catalog.model(case.model).moe is not None)
+    if missing is None:
+        return None
+    what = "no profile models this path" if missing.kind == "unmodelled" else "no kernel"
+    return f"{engine.name} {missing.kernel} ({what}; {missing.source})"
 
 
 def predict(case: Case, catalog: Catalog, overrides: dict[str, float] | None = None) -> float:

@@ -116,9 +116,10 @@ def grouped_gemm_half_tokens(catalog: Catalog, engine: EngineProfile, gpu: GpuSp
 def unsupported_problem(engine: EngineProfile, precision: PrecisionSpec, gpu: GpuSpec,
                         model: ModelSpec) -> Problem | None:
     """Why ``engine`` cannot serve ``model`` in ``precision`` on ``gpu`` (it has no kernel
-    for that format on the GPU's family: catalogs/engines.toml ``unsupported_formats``, with
-    the engine's source) or for the GPU's maker at all (``gpu_vendors``), or None when it
-    can. Reported at ``serving.engine``."""
+    for that format on the GPU's family, or serves it there only through a path no profile
+    models: catalogs/engines.toml ``unsupported_formats``, with the engine's source) or for
+    the GPU's maker at all (``gpu_vendors``), or None when it can. Reported at
+    ``serving.engine``."""
     if not engine.runs_on(gpu.vendor):
         return problem("serving.engine", msg(
             "{engine} runs on {vendors} GPUs only, and the {gpu} is not one; choose another "
@@ -128,6 +129,13 @@ def unsupported_problem(engine: EngineProfile, precision: PrecisionSpec, gpu: Gp
     missing = engine.unsupported(precision.id, gpu.family, model.moe is not None)
     if missing is None:
         return None
+    if missing.kind == "unmodelled":
+        return problem("serving.engine", msg(
+            "{engine} serves the {format} weights of {model} on the {gpu} and the other GPUs "
+            "of its generation only through a fallback path whose published runs stall, so "
+            "AI Sizer gives no figure for it; choose another engine (vLLM runs it), another "
+            "GPU or another weight format", engine=engine.name, format=precision.name,
+            model=model.name, gpu=gpu.name), engine.id)
     return problem("serving.engine", msg(
         "{engine} has no kernel for the {format} weights of {model} on the {gpu} or the "
         "other GPUs of its generation; choose another engine, another GPU or another weight "

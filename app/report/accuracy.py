@@ -81,7 +81,7 @@ def cross_validation(catalog: Catalog, files: list[Path] | None = None) -> dict:
     from app.engine.cross_validation import document, residuals_for
 
     files = files or paths.calibration_case_files()
-    cases, skipped = load_cases(read_cases(files))
+    cases, skipped = load_cases(read_cases(files), catalog)
     names = [_shown(path) for path in files]
     return document(residuals_for(cases, catalog), names,
                     [{"id": s.id, "reason": s.reason} for s in skipped])

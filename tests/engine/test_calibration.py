@@ -12,8 +12,6 @@ from __future__ import annotations
 import pytest
 
 from app.engine.calibration import (
-    GPU_PATTERNS,
-    PRE_HOPPER_NVIDIA,
     Case,
     Outcome,
     engine_version_class,
@@ -53,13 +51,13 @@ def test_a_case_the_catalog_cannot_name_is_refused(field, value, error):
         normalise_case({**RAW, field: value})
 
 
-def test_cases_with_settings_unstated_or_unknown_are_skipped_with_the_reason():
+def test_cases_with_settings_unstated_or_unknown_are_skipped_with_the_reason(catalog):
     loaded = [RAW,
               {**RAW, "id": "no-isl", "isl": None, "metric_name": "output_throughput_total"},
               {**RAW, "id": "no-tp", "tp": None, "gpu_count": 8},
               {**RAW, "id": "one-gpu", "tp": None, "pp": None, "gpu_count": 1},
               {**RAW, "id": "mlc", "engine": "MLC LLM"}]
-    cases, skipped = load_cases(loaded)
+    cases, skipped = load_cases(loaded, catalog)
     assert [c.id for c in cases] == ["case-x", "one-gpu"]
     assert cases[1].tensor_parallel == cases[1].pipeline_parallel == 1
     assert {s.id: s.reason for s in skipped} == {
@@ -151,11 +149,12 @@ def test_a_gaudi_case_without_an_engine_is_read_as_optimum_habana_static_batch()
     assert normalise_case({**GAUDI, "weights_precision": "BF16"}).kv_cache == "bf16"
 
 
-def test_a_gaudi_case_of_another_stack_is_skipped_with_the_reason():
+def test_a_gaudi_case_of_another_stack_is_skipped_with_the_reason(catalog):
     """vLLM's HPU plugin (and TGI-Gaudi) have no profile: predicting them with vLLM's CUDA
     factors would be a made-up figure, so the case is skipped and says why."""
     _, skipped = load_cases([{**GAUDI, "id": "hpu", "engine": "vLLM 0.9 (vllm-gaudi, HPU)"},
-                             {**RAW, "id": "tgi", "engine": "TGI 2.3 (tgi-gaudi, habana)"}])
+                             {**RAW, "id": "tgi", "engine": "TGI 2.3 (tgi-gaudi, habana)"}],
+                            catalog)
     assert [s.id for s in skipped] == ["hpu", "tgi"]
     assert all("Intel Gaudi: the only engine profile" in s.reason for s in skipped)
 
@@ -168,28 +167,28 @@ def test_the_gaudi_static_batch_is_predicted_as_one_burst(catalog):
     assert predict(case, catalog) == pytest.approx(7405.0, rel=0.25)
 
 
-def test_sglang_mxfp4_before_hopper_is_skipped_with_the_reason(catalog):
-    """SGLang's MXFP4 MoE fallback before Hopper is a path no profile models: the case is
-    skipped and says why; the same run on Hopper is read. The pre-Hopper list is the catalog's
-    Ampere and Ada GPUs among those a case can name."""
+def test_a_path_the_profile_refuses_is_skipped_with_its_reason(catalog):
+    """SGLang's MXFP4 MoE fallback before Hopper is a path no profile models (engines.toml,
+    sglang.unsupported_formats, kind unmodelled): the case is skipped with the profile's
+    reason, the same run on Hopper is read, and the sizing refuses the same configuration
+    (tests/engine/test_configuration.py)."""
     oss = {**RAW, "model": "gpt-oss-20b", "weights_precision": "MXFP4 (MoE experts)",
            "kv_precision": "BF16", "engine": "SGLang 0.5.4.post2",
            "metric_name": "total_throughput_total", "unit": "tokens/s", "concurrency": None,
            "num_prompts": 1000, "osl": 196}
     cases, skipped = load_cases([{**oss, "id": "a100", "gpu": "A100 SXM 80GB"},
-                                 {**oss, "id": "h100", "gpu": "H100 SXM 80GB"}])
-    assert [s.id for s in skipped] == ["a100"]
-    assert "not fully optimized" in skipped[0].reason
+                                 {**oss, "id": "l40s", "gpu": "L40S 48GB"},
+                                 {**oss, "id": "h100", "gpu": "H100 SXM 80GB"}], catalog)
+    assert [s.id for s in skipped] == ["a100", "l40s"]
+    assert all("no profile models this path" in s.reason and "not fully optimized" in s.reason
+               for s in skipped)
     assert [c.id for c in cases] == ["h100"]
-    named = {gpu for _, gpu in GPU_PATTERNS}
-    assert set(PRE_HOPPER_NVIDIA) == {g for g in named
-                                      if catalog.gpu(g).family in ("ampere", "ada")}
 
 
-def test_expert_parallel_runs_are_read_not_skipped():
+def test_expert_parallel_runs_are_read_not_skipped(catalog):
     """EP and DP attention are part of the case (issue #12), no longer a reason to skip."""
     cases, skipped = load_cases([{**RAW, "ep": 4, "dp_attention": True, "tp": 4,
-                                  "gpu_count": 4}])
+                                  "gpu_count": 4}], catalog)
     assert not skipped
     assert (cases[0].expert_parallel, cases[0].dp_attention) == (4, True)
 

@@ -104,3 +104,21 @@ def test_an_engine_without_a_kernel_for_the_format_on_the_gpu_is_refused(catalog
     configure(catalog, oss, Choice("a100-sxm-80", 1, 1, "fp8", "bf16", "tensorrt-llm"))
     dense = catalog.model("llama-3.1-8b")
     configure(catalog, dense, Choice("a100-sxm-80", 1, 1, "mxfp4", "bf16", "tensorrt-llm"))
+
+
+def test_a_path_no_profile_models_is_refused_with_another_engine_named(catalog):
+    """SGLang serves MXFP4 MoE experts before Hopper only through a fallback whose published
+    runs stall (engines.toml sglang.unsupported_formats, kind unmodelled): gpt-oss in MXFP4
+    with SGLang on an A100 is refused at serving.engine, saying so and pointing at vLLM; on an
+    H100 it is sized, and vLLM sizes it on the A100."""
+    from app.domain.problems import RuleError
+
+    oss = catalog.model("gpt-oss-20b")
+    with pytest.raises(RuleError) as refused:
+        configure(catalog, oss, Choice("a100-sxm-80", 1, 1, "mxfp4", "bf16", "sglang"))
+    assert refused.value.message.field == "serving.engine"
+    text = str(refused.value)
+    assert text.startswith("serving.engine: SGLang serves the MXFP4") and "gpt-oss-20b" in text
+    assert "fallback path whose published runs stall" in text and "vLLM runs it" in text
+    configure(catalog, oss, Choice("h100-sxm", 1, 1, "mxfp4", "bf16", "sglang"))
+    configure(catalog, oss, Choice("a100-sxm-80", 1, 1, "mxfp4", "bf16", "vllm"))

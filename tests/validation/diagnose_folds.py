@@ -52,7 +52,7 @@ def split(case, catalog) -> str:
 
 def main(argv: list[str]) -> None:
     catalog = load_catalog(include_user=False)
-    cases = {c.id: c for c in load_cases(read_cases())[0]}
+    cases = {c.id: c for c in load_cases(read_cases(), catalog)[0]}
     shipped = json.loads(paths.cross_validation_file().read_text(encoding="utf-8"))
     for spec in argv or DEFAULT:
         dimension, level = spec.split("=")

@@ -131,7 +131,7 @@ def as_toml(engine: str, params: dict[tuple, float]) -> str:
 
 def main(engines: list[str]) -> None:
     catalog = load_catalog(include_user=False)
-    cases, _ = load_cases(read_cases())
+    cases, _ = load_cases(read_cases(), catalog)
     for engine in engines or sorted({c.engine for c in cases}):
         mine = [c for c in cases if c.engine == engine]
         print(f"fitting {engine} on {len(mine)} cases", file=sys.stderr)

@@ -87,7 +87,7 @@ def test_an_engine_counts_as_calibrated_exactly_on_the_families_it_has_cases_on(
     from app.report.accuracy import read_cases
 
     catalog = load_catalog(include_user=False)
-    cases, _ = load_cases(read_cases())
+    cases, _ = load_cases(read_cases(), catalog)
     for engine_id, engine in catalog.engines.items():
         measured = {catalog.gpus[c.gpu].family for c in cases if c.engine == engine_id}
         calibrated = {f for f in {g.family for g in catalog.gpus.values()}
