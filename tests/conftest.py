@@ -9,6 +9,9 @@
   name or to connect or send to anything but a local AF_UNIX socket raises
   ``NetworkAccessError`` and fails the test, even when the code under test catches the error.
   ``network_guard`` gives tests access to the guard (see tests/test_offline_guard.py).
+- Property tests (hypothesis) have no per-example deadline and no "too slow" health check:
+  speed is measured by the benchmarks (make bench), and on a shared or loaded machine (CI with
+  two cores) a slow example is not a failure. A test may still set its own settings.
 """
 
 from __future__ import annotations
@@ -22,6 +25,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "aisizer", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True)
+settings.load_profile("aisizer")
 
 # Before anything imports Qt (test modules are imported after this file).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
