@@ -219,8 +219,8 @@ def poisson_wait(arrival_rate: float, servers: float, service_s: float,
       limit; J. M. Harrison, Brownian Motion and Stochastic Flow Systems, Wiley 1985) with
       the work's variance rate ``lambda (S / c)^2`` for Poisson arrivals and constant service,
       whose mean at time ``t`` with no drift is ``sigma sqrt(2 t / pi)``; averaged over the
-      arrivals of the run, ``(2/3) (S / c) sqrt(2 N / pi)``. The wait is the smaller of the
-      two.
+      arrivals of the run, ``(2/3) (S / c) sqrt(2 (N - 1) / pi)`` (none for one request).
+      The wait is the smaller of the two.
     - Beyond capacity (``rho >= 1``) the backlog also grows linearly (fluid approximation):
       request ``i`` arrives at ``i / lambda`` and starts at ``i S / c``, on average
       ``(N - 1) (S / c - 1 / lambda) / 2`` later; that is added to the critical wait.
@@ -238,7 +238,7 @@ def poisson_wait(arrival_rate: float, servers: float, service_s: float,
     n = max(float(prompts), 1.0)
     offered = arrival_rate * service_s
     rho = offered / c
-    critical = 2.0 / 3.0 * service_s / c * math.sqrt(2.0 * n / math.pi)
+    critical = 2.0 / 3.0 * service_s / c * math.sqrt(2.0 * (n - 1.0) / math.pi)
     spare = c / service_s - arrival_rate  # service capacity left [1/s]
     if rho >= 1.0 or spare <= 0.0:
         return critical + (n - 1.0) * max(service_s / c - 1.0 / arrival_rate, 0.0) / 2.0
@@ -263,8 +263,9 @@ def finite_run(curve: Points, work: Workload, arrival_rate: float, prompts: floa
     and leaves after ``o`` tokens. The batch ramps up from nothing, and past the replica's
     capacity it keeps growing while requests arrive instead of settling at
     ``B = lambda o ITL(B)``; it cannot exceed ``N``; after the last arrival it drains. The
-    mean ITL is per token, ``integral B dt / integral B / ITL dt``; the output rate is
-    ``N o`` over the run, the mean batch ``integral B dt`` over it.
+    mean ITL is per token, ``integral B dt / integral B / ITL dt``; the output rate is the
+    tokens made, ``integral B / ITL dt`` (``N o``), over the run; the mean batch is
+    ``integral B dt`` over the run.
     """
     o = work.output_tokens
     n = max(float(prompts), 1.0)
@@ -297,7 +298,7 @@ def finite_run(curve: Points, work: Workload, arrival_rate: float, prompts: floa
         if elapsed > 100.0 * (arriving_s + longest):
             break  # a guard: the run always ends well before
     mean_itl = held / tokens if tokens > 0 else float(curve.itl_s[0])
-    return mean_itl, n * o / elapsed, held / elapsed
+    return mean_itl, tokens / elapsed, held / elapsed
 
 
 def open_loop(replica: Replica, work: Workload, arrival_rate: float,
@@ -334,7 +335,7 @@ def open_loop(replica: Replica, work: Workload, arrival_rate: float,
     ttft = points.ttft_s + wait
     output = min(arrival_rate, served) * work.output_tokens
     lifetime = work.output_tokens * float(np.max(curve.itl_s))
-    if batch[0] > 1 and run / arrival_rate < STEADY_RUN_LIFETIMES * lifetime:
+    if batch[0] > 1 and run / min(arrival_rate, served) < STEADY_RUN_LIFETIMES * lifetime:
         mean_itl, output, mean_batch = finite_run(curve, work, arrival_rate, run, slots)
         itl, batch = np.array([mean_itl]), np.array([mean_batch])
     else:

@@ -298,13 +298,14 @@ def test_erlang_c_of_known_queues():
 
 def test_a_finite_run_caps_the_wait_near_rho_one_and_grows_past_it():
     """A run of N = 1,000 requests at rho = 0.999 waits the heavy-traffic backlog
-    (2/3) S sqrt(2N/pi) = 1.68 s for S = 0.1 s, not the steady 50 s; past capacity the fluid
+    (2/3) S sqrt(2(N-1)/pi) = 1.68 s for S = 0.1 s, not the steady 50 s; past capacity the fluid
     backlog (N - 1)(S - 1/lambda)/2 adds: 499.5 x (0.1 - 0.05) = 24.98 s at lambda = 20/s."""
-    critical = 2 / 3 * 0.1 * np.sqrt(2000 / np.pi)
+    critical = 2 / 3 * 0.1 * np.sqrt(1998 / np.pi)
     assert poisson_wait(9.99, 1, 0.1, 1000) == pytest.approx(critical)
     assert poisson_wait(20.0, 1, 0.1, 1000) == pytest.approx(critical + 999 * 0.05 / 2)
     waits = [poisson_wait(r, 1, 0.1, 1000) for r in (2.0, 5.0, 9.0, 9.99, 12.0, 20.0)]
     assert waits == sorted(waits)
+    assert poisson_wait(9.99, 1, 0.1, 1) == 0.0  # a run of one request never waits
 
 
 def test_an_open_loop_queues_its_prompts_and_never_serves_more_than_its_capacity(
