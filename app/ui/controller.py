@@ -350,10 +350,13 @@ class Controller(QObject):
         self._update_busy()
         self._deliver(result, error)
 
-    def wait_until_idle(self, timeout_s: float = 10.0) -> bool:
+    def wait_until_idle(self, timeout_s: float = 60.0) -> bool:
         """Process events until the current scenario's result is delivered (False on timeout).
 
-        For tests, scripts and benchmarks: the window itself never waits.
+        For tests, scripts and benchmarks: the window itself never waits. The default
+        timeout is far above a sizing's second or two: on a loaded machine (CI's two shared
+        cores) a sizing with its levers took several times that, and a test failed on time,
+        not on its result.
         """
         if self._timer.isActive():
             self._timer.stop()

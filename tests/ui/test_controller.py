@@ -348,5 +348,5 @@ def test_a_controller_deleted_while_sizing_does_not_keep_the_collector_off(catal
     shiboken6.delete(first)  # the controller, its worker and their timers go
     second = Controller(catalog)
     second.edit(USERS, 14)
-    assert second.wait_until_idle(timeout_s=30)
+    assert second.wait_until_idle()
     qtbot.waitUntil(lambda: gc.isenabled() == collecting, timeout=10_000)
