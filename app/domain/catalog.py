@@ -479,6 +479,12 @@ class PrecisionSpec(Sourced):
 
     bits: float = Field(gt=0, le=32, description="Stored bits per element, scales included.")
     compute: ComputeClass = Field(description="Tensor-core arithmetic the matmuls run in.")
+    activations: ComputeClass | None = Field(
+        default=None,
+        description=("Arithmetic of the activations the weights are multiplied with, where "
+                     "the engines' kernels keep them wider than the weights (MXFP4: MXFP8 on "
+                     "Blackwell); the matmuls run at the slower of the two rates. None: as "
+                     "compute."))
     kv_allowed: bool = Field(default=False, description="Usable as a KV-cache format.")
     keeps_16bit: bool = Field(
         default=True,

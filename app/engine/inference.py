@@ -47,6 +47,7 @@ from app.engine.memory import (
     attended_tokens,
     attention_flops_per_token,
     attention_width,
+    experts_only_format,
     kv_bytes_per_token,
     kv_read_bytes_per_sequence,
 )
@@ -153,8 +154,39 @@ class Replica:
 
     @property
     def peak_flops(self) -> float:
-        """Dense peak of the arithmetic the weight format runs in [FLOP/s]."""
-        return self.gpu.peak_flops(self.weight_precision.compute)
+        """Dense peak of the arithmetic the weight format runs in [FLOP/s].
+
+        A format whose kernels multiply its weights with wider activations
+        (``PrecisionSpec.activations``) runs at the slower of the two rates. MXFP4: no serving
+        engine multiplies MXFP4 weights with 4-bit activations. TensorRT-LLM's MXFP4 modes are
+        W4A8_MXFP4_MXFP8, W4A8_MXFP4_FP8 and W4A16_MXFP4 (tensorrt_llm/quantization/mode.py,
+        QuantAlgo), and its gpt-oss guide runs the experts with MXFP8 activations on Blackwell
+        and BF16 ones on Hopper (examples/models/core/gpt_oss/README.md, "MoE Support
+        Matrix"). Blackwell's tensor cores take a 4-bit operand beside an 8-bit one at the
+        FP8 rate (PTX ISA, tcgen05.mma kind::mxf8f6f4); only two 4-bit operands
+        (kind::mxf4, kind::mxf4nvf4) reach the FP4 rate, twice FP8. So MXFP4 runs at the
+        FP8 rate on Blackwell (NVFP4 checkpoints quantise the activations to NVFP4 too: FP4
+        rate), and at the 16-bit rate where the GPU has no FP4 tensor cores
+        (``GpuSpec.peak_flops``). METHOD.md, Step 4.
+        """
+        precision = self.weight_precision
+        rate = self.gpu.peak_flops(precision.compute)
+        if precision.activations is not None:
+            rate = min(rate, self.gpu.peak_flops(precision.activations))
+        return rate
+
+    @property
+    def dense_peak_flops(self) -> float:
+        """Dense peak of the matrix multiplications besides the routed experts [FLOP/s].
+
+        Where the weight format covers only the experts (``memory.experts_only_format``,
+        gpt-oss's shipped MXFP4) attention and the output head stay in BF16 and run at the
+        16-bit rate; otherwise as :attr:`peak_flops`.
+        """
+        if self.model.moe is not None and experts_only_format(self.model,
+                                                              self.weight_precision):
+            return min(self.gpu.peak_flops("bf16"), self.peak_flops)
+        return self.peak_flops
 
     @property
     def prefill_attention_peak_flops(self) -> float:
@@ -355,7 +387,9 @@ def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float,
     """Time of the weight matrix multiplications of ``tokens`` tokens on one GPU of a stage,
     in a step of ``step_tokens`` tokens of ``sequences`` requests [s].
 
-    ``2 * (P_dense s_rank + P_routed g / (share t)) / p * tokens / (peak * eta)``: the routed
+    ``2 * (P_dense s_rank / peak_dense + P_routed g / (share t peak)) / p * tokens / eta``
+    (``peak_dense``: :attr:`Replica.dense_peak_flops`, the 16-bit rate where the format covers
+    only the experts; ``peak``: :attr:`Replica.peak_flops`): the routed
     experts' part runs at :func:`grouped_gemm_share` of the dense efficiency and is split over
     the ``t`` GPUs of a stage (tensor- or expert-parallel alike), the busiest expert-parallel
     rank taking ``g`` times the mean (:func:`expert_rank_imbalance`, 1 without EP); the rest
@@ -366,9 +400,10 @@ def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float,
                                                                              step_tokens)
     routed = replica.routed_params_active
     dense = replica.matmul_params_active - routed
-    per_token = 2 * (dense * replica.non_expert_share(sequences)
-                     + routed / share / replica.tensor_parallel) / replica.pipeline_parallel
-    return np.asarray(tokens, dtype=float) * per_token / (replica.peak_flops * efficiency)
+    per_token = 2 * (dense * replica.non_expert_share(sequences) / replica.dense_peak_flops
+                     + routed / share / replica.tensor_parallel / replica.peak_flops) \
+        / replica.pipeline_parallel
+    return np.asarray(tokens, dtype=float) * per_token / efficiency
 
 
 def weights_read_bytes(replica: Replica, tokens) -> np.ndarray:

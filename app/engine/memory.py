@@ -377,6 +377,13 @@ def _round_up(value: float, multiple: int) -> float:
     return math.ceil(value / multiple) * multiple if multiple > 1 else value
 
 
+def experts_only_format(model: ModelSpec, precision: PrecisionSpec) -> bool:
+    """Whether ``precision`` is the model's shipped format and covers only its expert
+    matrices (``native_quantised = "experts-only"``, gpt-oss: MXFP4 experts, attention,
+    embedding and head in BF16)."""
+    return model.native_quantised == "experts-only" and precision.id == model.native_precision
+
+
 def loaded_weights_bytes(model: ModelSpec, counts: ParameterCounts, precision: PrecisionSpec,
                          layout: MoeWeightLayout | None = None) -> float:
     """Weights as the serving engine holds them in memory [B].
@@ -385,9 +392,7 @@ def loaded_weights_bytes(model: ModelSpec, counts: ParameterCounts, precision: P
     ``native_quantised`` is ``experts-only``; an engine's expert layout (padding, scale copies,
     bias precision) replaces the plain count of the expert matrices when it has one.
     """
-    experts_only = (model.native_quantised == "experts-only"
-                    and precision.id == model.native_precision)
-    total = weights_bytes(counts, precision, experts_only)
+    total = weights_bytes(counts, precision, experts_only_format(model, precision))
     if layout is None or model.moe is None or not precision.keeps_16bit:
         return total
     matrices, biases = padded_expert_bytes(model, precision, layout)

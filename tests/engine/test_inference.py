@@ -177,6 +177,21 @@ def test_fp4_weights_run_at_the_16bit_rate_without_fp4_tensor_cores(catalog):
     assert b200.peak_flops("fp4") == pytest.approx(9000e12)
 
 
+def test_mxfp4_runs_at_the_fp8_rate_on_blackwell_and_gpt_oss_attention_at_bf16(
+        configure_replica):
+    """MXFP4 experts are multiplied with 8-bit activations (TensorRT-LLM W4A8_MXFP4_MXFP8):
+    the FP8 rate on Blackwell, not FP4's; gpt-oss keeps attention and head in BF16, at the
+    16-bit rate. NVFP4 (4-bit activations) keeps the FP4 rate; Hopper keeps the 16-bit one."""
+    gpt_oss = configure_replica("gpt-oss-120b", "b200", 1, weights="mxfp4").replica
+    b200 = gpt_oss.gpu
+    assert gpt_oss.peak_flops == pytest.approx(b200.peak_flops("fp8"))
+    assert gpt_oss.dense_peak_flops == pytest.approx(b200.peak_flops("bf16"))
+    qwen = configure_replica("qwen3-30b-a3b", "b200", 1, weights="nvfp4").replica
+    assert qwen.peak_flops == qwen.dense_peak_flops == pytest.approx(b200.peak_flops("fp4"))
+    hopper = configure_replica("gpt-oss-120b", "h200-sxm", 1, weights="mxfp4").replica
+    assert hopper.peak_flops == hopper.dense_peak_flops == hopper.gpu.peak_flops("bf16")
+
+
 def test_weight_only_moe_kernels_pad_an_expert_to_their_block_of_rows(configure_replica):
     """4-bit weights computed at the 16-bit rate run in the weight-only MoE kernel the engine
     profile names (catalogs/engines.toml ``weight_only_moe_kernels``), whose grouped GEMM

@@ -169,12 +169,21 @@ WORST_TARGET = 2.0
 #: weight_class/decode 0.24 -> 0.233 (23.93 -> 23.28 %); raised engine/decode 0.165 -> 0.166
 #: (16.38 -> 16.50 %) and the worst weight_class/ttft 9.84 -> 9.85 (cases whose physics did not
 #: change, moved by the refit).
+#: Then MXFP4 at the FP8 rate on Blackwell, gpt-oss's attention and head at the BF16 rate
+#: (METHOD.md "MXFP4 runs at the FP8 rate", 2026-12-02; 774 predicted; the Blackwell throughput
+#: fold 23.0 -> 17.4 %, FP4 21.0 -> 15.0 %, TensorRT-LLM 34.3 -> 32.7 %): raised engine/ttft
+#: 0.38 -> 0.382 (37.8 -> 38.1 %), model_kind/ttft 0.289 -> 0.299 (28.9 -> 29.9 %) and its worst
+#: 12.31 -> 12.4 (pub-195), weight_class/ttft 0.447 -> 0.457 (44.6 -> 45.6 %), and the worst
+#: factors model_kind/decode 9.21 -> 9.28, model_kind/throughput 5.29 -> 5.31,
+#: weight_class/decode 7.57 -> 7.6: no TTFT case runs MXFP4 on Blackwell, every TTFT case moved
+#: by at most 4 % with the refit of the effects the metrics share (the FP4, Blackwell, MoE and
+#: TensorRT-LLM levels, which now see the gpt-oss runs slower); tightened the rest.
 RATCHET = {
-    "engine": {"decode": (0.166, 6.58), "throughput": (0.303, 4.95), "ttft": (0.38, 6.24)},
-    "gpu_family": {"decode": (0.185, 8.46), "throughput": (0.235, 4.73), "ttft": (0.45, 14.7)},
-    "model_kind": {"decode": (0.175, 9.21), "throughput": (0.216, 5.29), "ttft": (0.289, 12.31)},
+    "engine": {"decode": (0.158, 6.54), "throughput": (0.292, 4.82), "ttft": (0.382, 6.2)},
+    "gpu_family": {"decode": (0.183, 8.45), "throughput": (0.228, 4.57), "ttft": (0.432, 14.56)},
+    "model_kind": {"decode": (0.175, 9.28), "throughput": (0.208, 5.31), "ttft": (0.299, 12.4)},
     "weight_class": {
-        "decode": (0.233, 7.57), "throughput": (0.234, 4.88), "ttft": (0.447, 9.85)},
+        "decode": (0.23, 7.6), "throughput": (0.214, 4.59), "ttft": (0.457, 9.43)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -216,7 +225,11 @@ RATCHET = {
 #: pub-064, 228, 253 past 2x and pub-059, 244 back.
 #: 123 -> 124 with Poisson arrivals queueing: case-109 (TensorRT-LLM 0.5 batch-1 TTFT, physics
 #: unchanged) moved by the refit from x0.501 to x0.499 with 8-bit left out.
-BEYOND_TWO_RATCHET = 124
+#: 124 -> 102 with MXFP4 at the FP8 rate on Blackwell: the TensorRT-LLM gpt-oss B200/GB200
+#: perf-overview rows came back (x2.1-2.9 -> x1.3-1.7 with a group left out); 23 came back in
+#: all (also TensorRT-LLM's Hopper gpt-oss case-079, pub-084, 647, 651, low, lifted by the
+#: refit), pub-335 went beyond with the refit.
+BEYOND_TWO_RATCHET = 102
 
 
 @pytest.fixture(scope="module")
