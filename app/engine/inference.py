@@ -194,12 +194,19 @@ class Replica:
 
         Attention multiplies activations by activations, not by the weights, so a 4-bit
         weight format does not make it 4-bit: no serving engine ships FP4 attention kernels.
-        With a quantised checkpoint the prompt's attention runs at most in FP8 (TensorRT-LLM's
-        FP8 context FMHA, FlashAttention-3 FP8): the weight format's rate capped at the FP8
-        rate (``GpuSpec.peak_flops``: the 16-bit rate where the GPU has no FP8). METHOD.md,
-        Step 4 ("Attention does not run at the FP4 rate").
+        The prompt's attention runs in FP8 only where the KV cache is 8-bit; with a 16-bit
+        cache it runs at the 16-bit rate, whatever the weights. TensorRT-LLM's PyTorch
+        backend (tensorrt_llm/_torch/attention_backend/trtllm.py, ``TrtllmAttention.forward``:
+        an FP8 output dtype only when the layer ``has_fp8_kv_cache``; cpp/tensorrt_llm/thop/
+        attentionOp.cpp: ``mFP8ContextFMHA = is_fp8_out || is_fp4_out || (hasFp8KvCache() &&
+        use_paged_context_fmha)``) and FlashAttention-3's FP8 path in vLLM and SGLang
+        (``kv_cache_dtype=fp8``) both key it on the cache. The rate is capped by the weight
+        format's (``GpuSpec.peak_flops``: the 16-bit rate where the GPU has no FP8). METHOD.md,
+        Step 4 ("Attention does not run at the FP4 rate", "the prompt's attention in the KV
+        cache's arithmetic").
         """
-        return min(self.gpu.peak_flops("fp8"), self.peak_flops)
+        kv_compute = "fp8" if self.kv_bytes_per_element <= 1.0 else "bf16"
+        return min(self.gpu.peak_flops(kv_compute), self.peak_flops)
 
     @property
     def decode_attention_peak_flops(self) -> float:
@@ -207,11 +214,10 @@ class Replica:
 
         The generation kernels multiply the query by the cached keys and values in the
         cache's own type: FP8 where the cache is 8-bit (TensorRT-LLM XQA, FlashInfer and
-        FlashAttention-3 FP8), 16-bit otherwise; never faster than the prompt's attention
+        FlashAttention-3 FP8), 16-bit otherwise, as the prompt's attention
         (:attr:`prefill_attention_peak_flops`). METHOD.md, Step 4.
         """
-        kv_compute = "fp8" if self.kv_bytes_per_element <= 1.0 else "bf16"
-        return min(self.gpu.peak_flops(kv_compute), self.prefill_attention_peak_flops)
+        return self.prefill_attention_peak_flops
 
     @property
     def bytes_per_param(self) -> float:

@@ -178,12 +178,22 @@ WORST_TARGET = 2.0
 #: weight_class/decode 7.57 -> 7.6: no TTFT case runs MXFP4 on Blackwell, every TTFT case moved
 #: by at most 4 % with the refit of the effects the metrics share (the FP4, Blackwell, MoE and
 #: TensorRT-LLM levels, which now see the gpt-oss runs slower); tightened the rest.
+#: Then the prompt's attention in the KV cache's arithmetic (METHOD.md, 2026-12-02; the
+#: throughput medians fall in every fold, 29.2 / 22.8 / 20.7 / 21.4 -> 28.8 / 22.0 / 20.4 /
+#: 20.4 %, engine/decode 15.8 -> 14.8 %): raised engine/ttft 0.382 -> 0.388, gpu_family/ttft
+#: 0.432 -> 0.435, model_kind/ttft 0.299 -> 0.302, weight_class/ttft 0.457 -> 0.461 (one TTFT
+#: case's physics moved, pub-031, to the slow side; the others by the refit),
+#: gpu_family/decode 0.183 -> 0.185, model_kind/decode 0.175 -> 0.177, and the worst factors
+#: engine/throughput 4.82 -> 4.86 and model_kind/throughput 5.31 -> 5.37 (pub-026, vLLM
+#: DeepSeek-R1 with 127-token prompts, whose attention is a negligible share: the refit),
+#: gpu_family/throughput 4.57 -> 4.70 (pub-392, TensorRT-LLM BF16 on A100, low: the refit),
+#: engine/decode 6.54 -> 6.56, gpu_family/ttft 14.56 -> 14.59; tightened the rest.
 RATCHET = {
-    "engine": {"decode": (0.158, 6.54), "throughput": (0.292, 4.82), "ttft": (0.382, 6.2)},
-    "gpu_family": {"decode": (0.183, 8.45), "throughput": (0.228, 4.57), "ttft": (0.432, 14.56)},
-    "model_kind": {"decode": (0.175, 9.28), "throughput": (0.208, 5.31), "ttft": (0.299, 12.4)},
+    "engine": {"decode": (0.149, 6.56), "throughput": (0.289, 4.86), "ttft": (0.388, 6.12)},
+    "gpu_family": {"decode": (0.185, 8.45), "throughput": (0.221, 4.7), "ttft": (0.435, 14.59)},
+    "model_kind": {"decode": (0.177, 9.28), "throughput": (0.205, 5.37), "ttft": (0.302, 12.2)},
     "weight_class": {
-        "decode": (0.23, 7.6), "throughput": (0.214, 4.59), "ttft": (0.457, 9.43)},
+        "decode": (0.228, 7.6), "throughput": (0.205, 4.58), "ttft": (0.461, 9.12)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -229,7 +239,11 @@ RATCHET = {
 #: perf-overview rows came back (x2.1-2.9 -> x1.3-1.7 with a group left out); 23 came back in
 #: all (also TensorRT-LLM's Hopper gpt-oss case-079, pub-084, 647, 651, low, lifted by the
 #: refit), pub-335 went beyond with the refit.
-BEYOND_TWO_RATCHET = 102
+#: 102 -> 104 with the prompt's attention in the KV cache's arithmetic (METHOD.md, 2026-12-02):
+#: pub-031 (vLLM DeepSeek-R1 TTFT at 32k prompts, now predicted slower, the safe side) to
+#: x2.25 with the GPU family left out, pub-244 and pub-391 to x2.00 and x0.50 by the refit;
+#: pub-063 (TensorRT-LLM Qwen3-32B-FP8, 32k prompts, predicted high) back from x2.12.
+BEYOND_TWO_RATCHET = 104
 
 
 @pytest.fixture(scope="module")
