@@ -485,7 +485,8 @@ def predict(case: Case, catalog: Catalog, overrides: dict[str, float] | None = N
     model = catalog.model(case.model)
     choice = Choice(case.gpu, case.tensor_parallel, case.pipeline_parallel, case.weights,
                     case.kv_cache, case.engine, case.expert_parallel, case.dp_attention)
-    config = configure(catalog, model, choice, overrides)
+    config = configure(catalog, model, choice, overrides,
+                       **v1_batch_defaults(case, catalog.gpu(case.gpu)))
     work = Workload(case.prompt_tokens, case.output_tokens)
     replica = config.replica
     metric = case.metric
@@ -514,6 +515,29 @@ def predict(case: Case, catalog: Catalog, overrides: dict[str, float] | None = N
     if metric == "e2e_latency_mean":
         return float(point.ttft_s[0] + (case.output_tokens - 1) * point.itl_s[0]) * 1e3
     raise ValueError(f"{case.id}: unknown metric '{metric}'")
+
+
+#: vLLM V1's ``max_num_seqs`` default for the OpenAI server, by the GPU's memory
+#: (vllm/engine/arg_utils.py, EngineArgs._set_default_args_v1 / get_batch_defaults from 0.9;
+#: checked in tests/engine/test_arg_utils.py, test_defaults_with_usage_context): a GPU of
+#: 70 GiB or more that is not an A100 runs up to 1024 sequences, any other 256 (V0 and the
+#: engine profile: 256) [sequences]. The same table sets ``max_num_batched_tokens`` 8192 and
+#: 2048; the 2048 budget is not applied yet (tried: the A100 V1 bursts pub-334..340 fall to
+#: 0.46-0.58x, predicted low, beyond-2x 122 instead of 116; METHOD.md).
+V1_LARGE_GPU_GIB = 70.0
+V1_LARGE_BATCH = 1024
+V1_SMALL_BATCH = 256
+
+
+def v1_batch_defaults(case: Case, gpu) -> dict[str, int]:
+    """The batch limit [sequences] vLLM V1's OpenAI server chose for the case's GPU:
+    :data:`V1_LARGE_BATCH` on a GPU of at least :data:`V1_LARGE_GPU_GIB` GiB that is not an
+    A100, else :data:`V1_SMALL_BATCH`, as ``configure``'s ``batch_limit``; empty (the engine
+    profile's) for other engines and vLLM V0."""
+    if case.engine != "vllm" or case.engine_version != "V1":
+        return {}
+    large = gpu.memory_gb * 1e9 >= V1_LARGE_GPU_GIB * 2**30 and "a100" not in gpu.id.lower()
+    return {"batch_limit": V1_LARGE_BATCH if large else V1_SMALL_BATCH}
 
 
 #: vLLM V0's token budget floor without chunked prefill (vllm/config.py SchedulerConfig:
