@@ -429,68 +429,108 @@ def burst(replica: Replica, work: Workload, prompts: float, slots: float,
     requests), ``ttft_s`` (mean), ``output_tokens_per_s`` of the whole run.
     """
     n = float(max(prompts, 1.0))
-    p, o = work.prompt_tokens, work.output_tokens
     first = max(min(n, float(slots)), 1.0)
-    decode_steps = max(o - 1.0, 0.0)
-    ramp_steps, in_ramp = ramp_up(first, p, decode_steps, replica.max_batched_tokens)
+    ramp = _burst_ramp(replica, work, first)
+    if n <= first:
+        tpot, run_s = (_one_wave_draining if varied else _one_wave)(replica, work, first, ramp)
+        ttft = ramp.seconds / 2 + replica.factors.fixed_latency_s
+    else:
+        tpot, ttft, run_s = _refilled(replica, work, n, first, steady_cap, varied, ramp)
+    batch = np.array([first])
+    return Points(batch, batch.copy(), np.array([tpot]),
+                  np.array([ttft]),
+                  np.array([n * work.output_tokens / run_s]))
+
+
+@dataclasses.dataclass(frozen=True)
+class _Ramp:
+    """A burst's ramp-up: ``steps`` [-], the mean decode steps a request spends in it
+    ``inside`` [-], its duration ``seconds`` [s] and ``step_s`` per step [s]."""
+
+    steps: int
+    inside: float
+    seconds: float
+    step_s: float
+
+
+def _burst_ramp(replica: Replica, work: Workload, first: float) -> _Ramp:
+    """Ramp-up of a burst whose first ``first`` requests are admitted together
+    (:func:`burst`, "Ramp-up")."""
+    decode_steps = max(work.output_tokens - 1.0, 0.0)
+    ramp_steps, in_ramp = ramp_up(first, work.prompt_tokens, decode_steps,
+                                  replica.max_batched_tokens)
     running = first * in_ramp / ramp_steps  # mean sequences decoding in a ramp-up step
     # each ramp-up step also decodes the running sequences: their attention (KV read) and
     # matrix multiplications add to the prefill chunk's time (its weights are read anyway)
     beside = decode_step(replica, max(running, 1.0), work.average_context)
     per_step = float(beside.kv_read[0] + beside.compute[0]) * min(running, 1.0)
-    ramp_s = (batch_prefill_time(replica, first, p) + ramp_steps * per_step
+    ramp_s = (batch_prefill_time(replica, first, work.prompt_tokens) + ramp_steps * per_step
               + first * in_ramp * replica.factors.sequence_overhead_s)
-    ramp_step_s = ramp_s / ramp_steps
+    return _Ramp(ramp_steps, in_ramp, ramp_s, ramp_s / ramp_steps)
 
-    def step(batch: float, others: float = 0.0) -> float:
-        return float(step_itl(replica, work, np.array([max(batch, 1.0)]),
-                              np.array([others]))[0])
 
-    if varied and n <= first:  # one wave whose requests end one after another
-        left = first * math.exp(-in_ramp / o)  # still decoding when ramp-up ends
-        steps_s = step_array(replica, work, draining(left, o))
-        run_s = ramp_s + float(steps_s.sum())
-        tpot = mean_tpot(np.concatenate([np.full(math.ceil(in_ramp), ramp_step_s), steps_s]),
-                         o)
-        ttft = ramp_s / 2 + replica.factors.fixed_latency_s
-    elif n <= first:  # one wave
-        full_steps = max(o - ramp_steps, 0.0)
-        tail_steps = min(ramp_steps - 1.0, decode_steps)
-        full_itl = step(first)
-        tail_itl = step(first * tail_steps / (2 * ramp_steps))
-        after_s = full_steps * full_itl + tail_steps * tail_itl
-        after_itl = after_s / (full_steps + tail_steps) if full_steps + tail_steps else full_itl
-        run_s = ramp_s + after_s
-        tpot = ((in_ramp * ramp_step_s + (decode_steps - in_ramp) * after_itl) / decode_steps
-                if decode_steps else after_itl)
-        ttft = ramp_s / 2 + replica.factors.fixed_latency_s
+def _step(replica: Replica, work: Workload, batch: float, others: float = 0.0) -> float:
+    return float(step_itl(replica, work, np.array([max(batch, 1.0)]), np.array([others]))[0])
+
+
+def _one_wave_draining(replica: Replica, work: Workload, first: float,
+                       ramp: _Ramp) -> tuple[float, float]:
+    """TPOT [s] and run time [s] of one wave whose requests end one after another
+    (geometric output lengths)."""
+    o = work.output_tokens
+    left = first * math.exp(-ramp.inside / o)  # still decoding when ramp-up ends
+    steps_s = step_array(replica, work, draining(left, o))
+    run_s = ramp.seconds + float(steps_s.sum())
+    tpot = mean_tpot(np.concatenate([np.full(math.ceil(ramp.inside), ramp.step_s), steps_s]),
+                     o)
+    return tpot, run_s
+
+
+def _one_wave(replica: Replica, work: Workload, first: float,
+              ramp: _Ramp) -> tuple[float, float]:
+    """TPOT [s] and run time [s] of one wave of requests of the same output length."""
+    o = work.output_tokens
+    decode_steps = max(o - 1.0, 0.0)
+    full_steps = max(o - ramp.steps, 0.0)
+    tail_steps = min(ramp.steps - 1.0, decode_steps)
+    full_itl = _step(replica, work, first)
+    tail_itl = _step(replica, work, first * tail_steps / (2 * ramp.steps))
+    after_s = full_steps * full_itl + tail_steps * tail_itl
+    after_itl = after_s / (full_steps + tail_steps) if full_steps + tail_steps else full_itl
+    tpot = ((ramp.inside * ramp.step_s + (decode_steps - ramp.inside) * after_itl)
+            / decode_steps if decode_steps else after_itl)
+    return tpot, ramp.seconds + after_s
+
+
+def _refilled(replica: Replica, work: Workload, n: float, first: float, steady_cap: float,
+              varied: bool, ramp: _Ramp) -> tuple[float, float, float]:
+    """TPOT [s], mean TTFT [s] and run time [s] of a burst of more requests than slots:
+    ramp-up, the steady phase of refills, the tail (:func:`burst`)."""
+    p, o = work.prompt_tokens, work.output_tokens
+    decode_steps = max(o - 1.0, 0.0)
+    steady = max(min(first, float(steady_cap)), 1.0)
+    steady_itl = _step(replica, work, steady, 1.0)  # every refill's prompt is mixed in
+    if varied:  # completions arrive at random; the last wave drains as lengths end
+        tail_batches = draining(steady, o)
+        tail_tokens = float(tail_batches.sum())
+        tail_s = float(step_array(replica, work, tail_batches).sum())
     else:
-        steady = max(min(first, float(steady_cap)), 1.0)
-        steady_itl = step(steady, 1.0)  # every refill's prompt is mixed into the steps
-        if varied:  # completions arrive at random; the last wave drains as lengths end
-            tail_batches = draining(steady, o)
-            tail_tokens = float(tail_batches.sum())
-            tail_s = float(step_array(replica, work, tail_batches).sum())
-        else:
-            tail_tokens = steady * o / 2
-            tail_s = o * step(steady / 2)
-        ramp_tokens = first * (1.0 + in_ramp)
-        steady_s = max(n * o - ramp_tokens - tail_tokens, 0.0) * steady_itl / steady
-        run_s = ramp_s + steady_s + tail_s
-        first_tpot = ((in_ramp * ramp_step_s + (decode_steps - in_ramp) * steady_itl)
-                      / decode_steps if decode_steps else steady_itl)
-        tpot = (first * first_tpot + (n - first) * steady_itl) / n
-        alone = prefill_time(replica, p)
-        admitted = ttft_under_load(replica, work, np.array([steady]), np.array([steady_itl]),
-                                   alone)[0]
-        opened = min(max(o - ramp_steps, 0.0) * steady_itl, steady_s)  # first slot frees
-        wait = ramp_s + (opened + steady_s) / 2
-        ttft = (first * (ramp_s / 2 + replica.factors.fixed_latency_s)
-                + (n - first) * (wait + float(admitted))) / n
-    batch = np.array([first])
-    return Points(batch, batch.copy(), np.array([tpot]),
-                  np.array([ttft]),
-                  np.array([n * o / run_s]))
+        tail_tokens = steady * o / 2
+        tail_s = o * _step(replica, work, steady / 2)
+    ramp_tokens = first * (1.0 + ramp.inside)
+    steady_s = max(n * o - ramp_tokens - tail_tokens, 0.0) * steady_itl / steady
+    run_s = ramp.seconds + steady_s + tail_s
+    first_tpot = ((ramp.inside * ramp.step_s + (decode_steps - ramp.inside) * steady_itl)
+                  / decode_steps if decode_steps else steady_itl)
+    tpot = (first * first_tpot + (n - first) * steady_itl) / n
+    alone = prefill_time(replica, p)
+    admitted = ttft_under_load(replica, work, np.array([steady]), np.array([steady_itl]),
+                               alone)[0]
+    opened = min(max(o - ramp.steps, 0.0) * steady_itl, steady_s)  # first slot frees
+    wait = ramp.seconds + (opened + steady_s) / 2
+    ttft = (first * (ramp.seconds / 2 + replica.factors.fixed_latency_s)
+            + (n - first) * (wait + float(admitted))) / n
+    return tpot, ttft, run_s
 
 
 def draining(batch: float, mean_output: float) -> np.ndarray:
