@@ -197,14 +197,23 @@ WORST_TARGET = 2.0
 #: -> 0.292, weight_class/throughput 0.205 -> 0.206, gpu_family/ttft 0.435 -> 0.436,
 #: model_kind/ttft 0.302 -> 0.305 and its worst 12.2 -> 12.45, weight_class/ttft worst 9.12 ->
 #: 9.17; tightened the rest.
+#: Then the 29 perf-overview 1024/1024 rows (pub-699..727, 3,000 requests stated by the doc's
+#: dataset table; 803 predicted; no model change): raised model_kind/throughput 0.202 -> 0.209
+#: (20.1 -> 20.8 %: the new MoE NVFP4 Qwen3 rows are 1.2-1.5x high with "MoE" left out) and its
+#: worst 4.98 -> 5.02 (pub-392, TensorRT-LLM BF16 on A100, low), engine/ttft 0.386 -> 0.388,
+#: gpu_family/decode 0.219 -> 0.221, gpu_family/ttft 0.436 -> 0.44, model_kind/decode 0.175 ->
+#: 0.177 and the worst factors engine/decode 1.98 -> 1.99 (pub-215), gpu_family/throughput
+#: 4.7 -> 4.81 and weight_class/throughput 3.85 -> 3.87 (pub-392), gpu_family/ttft 13.21 ->
+#: 13.24 (pub-195): no TTFT or decode case is new, they moved with the refit that now sees 29
+#: more TensorRT-LLM throughput rows; tightened the rest (throughput: engine 29.1 -> 28.9 %,
+#: GPU family 21.9 -> 21.5 %, weight format 20.6 -> 20.3 %).
 RATCHET = {
-    "engine": {"decode": (0.149, 1.98), "throughput": (0.292, 4.53), "ttft": (0.386, 6.12)},
-    "gpu_family": {"decode": (0.219, 2.55), "throughput": (0.219, 4.7), "ttft": (0.436, 13.21)},
-    "model_kind": {"decode": (0.175, 4.27), "throughput": (0.202, 4.98), "ttft": (0.305, 12.45)},
+    "engine": {"decode": (0.148, 1.99), "throughput": (0.29, 4.53), "ttft": (0.388, 6.1)},
+    "gpu_family": {"decode": (0.221, 2.54), "throughput": (0.216, 4.81), "ttft": (0.44, 13.24)},
+    "model_kind": {"decode": (0.177, 4.26), "throughput": (0.209, 5.02), "ttft": (0.303, 12.23)},
     "weight_class": {
-        "decode": (0.23, 2.56), "throughput": (0.206, 3.85), "ttft": (0.451, 9.17)},
+        "decode": (0.227, 2.52), "throughput": (0.203, 3.87), "ttft": (0.45, 9.09)},
 }
-
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
 #: target: none). 172 of 642 on 2026-12-02 (5cbf3c2). May only fall; whoever lowers it
 #: lowers this, and a rise is listed here with the reason. 172 -> 185 with the 44 GB200 and
@@ -253,7 +262,13 @@ RATCHET = {
 #: x2.25 with the GPU family left out, pub-244 and pub-391 to x2.00 and x0.50 by the refit;
 #: pub-063 (TensorRT-LLM Qwen3-32B-FP8, 32k prompts, predicted high) back from x2.12.
 #: 104 -> 96 with vLLM V1's max_num_seqs by GPU memory (H100 burst TPOTs came back).
-BEYOND_TWO_RATCHET = 96
+#: 96 -> 102 with the 29 perf-overview 1024/1024 rows (pub-699..727): four of them beyond 2x with
+#: TensorRT-LLM left out, all predicted high (NVFP4 Qwen3 235B DEP4 on B200 and GB200 x2.28 and
+#: x2.33, Qwen3 30B on B200 and GB200 x2.01 and x2.47: the same cells at 1000/1000 are
+#: x2.2-2.8), one low (gpt-oss-120b TP1 on H200, pub-704, x0.45; its 1000/1000 twin pub-647
+#: is x0.51); pub-347 (x2.006) and pub-698 (x0.499) moved past the line by the refit, pub-225
+#: came back from x2.012.
+BEYOND_TWO_RATCHET = 102
 
 
 @pytest.fixture(scope="module")
