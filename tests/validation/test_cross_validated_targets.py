@@ -215,12 +215,22 @@ WORST_TARGET = 2.0
 #: engine/ttft 6.1 -> 6.12, gpu_family/ttft 13.24 -> 13.25, model_kind/decode 4.26 -> 4.27,
 #: weight_class/decode 2.52 -> 2.53 (no TTFT or decode case changed: the refit); tightened
 #: the rest.
+#: Then the request counts of the 74 TensorRT-LLM cases of calibration_cases.json from the
+#: v0.17 perf-overview (case-001..062, trtllm-bench, its dataset table: 1,000-30,000) and its
+#: v0.14 online-serving table (case-087..098, "with 500 requests"), stated and now set: raised
+#: gpu_family/decode 0.217 -> 0.224, gpu_family/throughput 0.215 -> 0.219, model_kind/throughput
+#: 0.21 -> 0.215, weight_class/decode 0.224 -> 0.229 and the worst factors engine/ttft 6.12 ->
+#: 6.15, model_kind/decode 4.27 -> 4.29, model_kind/ttft 11.95 -> 11.96, weight_class/ttft
+#: 9.05 -> 9.06: the 62 v0.17 rows were already predicted low (0.713x, median, with the GPU
+#: family left out) and their bursts' ramp and drain take them to 0.705x, the rest
+#: moved with the refit; case-095 (QPS 16, 500 requests) x1.39 -> x0.88 with the engine left
+#: out. A stated setting is kept even where the fold moves the wrong way.
 RATCHET = {
-    "engine": {"decode": (0.151, 1.98), "throughput": (0.283, 4.53), "ttft": (0.385, 6.12)},
-    "gpu_family": {"decode": (0.217, 2.54), "throughput": (0.215, 4.76), "ttft": (0.442, 13.25)},
-    "model_kind": {"decode": (0.164, 4.27), "throughput": (0.21, 4.98), "ttft": (0.294, 11.95)},
+    "engine": {"decode": (0.151, 1.96), "throughput": (0.283, 4.53), "ttft": (0.384, 6.15)},
+    "gpu_family": {"decode": (0.224, 2.54), "throughput": (0.219, 4.76), "ttft": (0.442, 13.25)},
+    "model_kind": {"decode": (0.164, 4.29), "throughput": (0.215, 4.98), "ttft": (0.294, 11.96)},
     "weight_class": {
-        "decode": (0.224, 2.53), "throughput": (0.203, 3.85), "ttft": (0.45, 9.05)},
+        "decode": (0.229, 2.53), "throughput": (0.203, 3.84), "ttft": (0.45, 9.06)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -279,7 +289,8 @@ RATCHET = {
 #: came back from x2.012.
 #: 102 -> 100 with the request counts of pub-443..580 set: pub-347 and pub-698 came back
 #: (refit).
-BEYOND_TWO_RATCHET = 100
+#: 100 -> 99 with the request counts of case-001..062 and case-087..098 set: pub-337 came back.
+BEYOND_TWO_RATCHET = 99
 
 
 @pytest.fixture(scope="module")
