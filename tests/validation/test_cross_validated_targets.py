@@ -225,12 +225,22 @@ WORST_TARGET = 2.0
 #: family left out) and their bursts' ramp and drain take them to 0.705x, the rest
 #: moved with the refit; case-095 (QPS 16, 500 requests) x1.39 -> x0.88 with the engine left
 #: out. A stated setting is kept even where the fold moves the wrong way.
+#: Then the request counts of the 7 TensorRT-LLM 1.0 perf-overview cases of
+#: calibration_cases_2.json (case-063..078 at 1000/1000 and 2048/128: 3,000, its dataset
+#: table), stated and now set: raised engine/ttft 0.384 -> 0.387, model_kind/ttft 0.294 ->
+#: 0.296, weight_class/decode 0.229 -> 0.232, weight_class/throughput 0.203 -> 0.204 and the
+#: worst factors gpu_family/throughput 4.76 -> 4.79, gpu_family/ttft 13.25 -> 13.26,
+#: model_kind/throughput 4.98 -> 5.0, model_kind/ttft 11.96 -> 12.02, weight_class/throughput
+#: 3.84 -> 3.85 (no TTFT or decode case changed: the refit); the throughput medians fell
+#: (GPU family 21.9 -> 21.7 %, model kind 21.4 -> 21.1 %). case-071 (Llama 3.3 70B NVFP4, PP 8
+#: on 8 RTX PRO 6000) moves x1.64 -> x0.64 fitted (probably its steady state held more sequences in
+#: flight than the run's 3,000); case-078 (Maverick FP8 TP 8 on H200) x0.84 -> x0.66.
 RATCHET = {
-    "engine": {"decode": (0.151, 1.96), "throughput": (0.283, 4.53), "ttft": (0.384, 6.15)},
-    "gpu_family": {"decode": (0.224, 2.54), "throughput": (0.219, 4.76), "ttft": (0.442, 13.25)},
-    "model_kind": {"decode": (0.164, 4.29), "throughput": (0.215, 4.98), "ttft": (0.294, 11.96)},
+    "engine": {"decode": (0.151, 1.96), "throughput": (0.283, 4.53), "ttft": (0.387, 6.14)},
+    "gpu_family": {"decode": (0.224, 2.54), "throughput": (0.218, 4.79), "ttft": (0.44, 13.26)},
+    "model_kind": {"decode": (0.163, 4.29), "throughput": (0.212, 5.0), "ttft": (0.296, 12.02)},
     "weight_class": {
-        "decode": (0.229, 2.53), "throughput": (0.203, 3.84), "ttft": (0.45, 9.06)},
+        "decode": (0.232, 2.51), "throughput": (0.204, 3.85), "ttft": (0.45, 9.03)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -290,7 +300,9 @@ RATCHET = {
 #: 102 -> 100 with the request counts of pub-443..580 set: pub-347 and pub-698 came back
 #: (refit).
 #: 100 -> 99 with the request counts of case-001..062 and case-087..098 set: pub-337 came back.
-BEYOND_TWO_RATCHET = 99
+#: 99 -> 98 with the request counts of case-063..078 set: case-071 (x2.13), pub-256 and
+#: pub-266 came back, case-078 (x0.48, low) and pub-347 (x2.005, the refit) went beyond.
+BEYOND_TWO_RATCHET = 98
 
 
 @pytest.fixture(scope="module")
