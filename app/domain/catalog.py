@@ -576,6 +576,31 @@ class WeightOnlyMoeKernel(Numbers):
     source: str = Field(min_length=3, description="Where the block size was read (code, commit).")
 
 
+class BlockFp8Kernel(Numbers):
+    """The GEMMs an engine release runs block-scaled FP8 weights with on some GPU families
+    (DeepSeek-V3's format: FP8 E4M3 weights with one scale per 128x128 block, activations
+    quantised on the fly with one scale per token and 128 channels).
+
+    Each 128-deep slice of the reduction is rescaled by its two scales before it is added, so
+    the kernel cannot leave the accumulation to the tensor cores as a per-tensor FP8 GEMM
+    does; the Triton kernels of early 2025 (vLLM's and SGLang's ``w8a8_block_fp8_matmul`` and
+    their block-quantised ``fused_moe``) reach about a third of a per-tensor FP8 GEMM's rate
+    on Hopper. ``gemm_share`` is that ratio [-]: the weight matrix multiplications run at it
+    times the FP8 rate the profile's efficiencies are fitted to (``Replica.gemm_share``).
+    ``releases`` are the engine's release lines it applies to
+    (``calibration.engine_version_class``: ``V0``, ``0.4``); a sizing names no release and
+    gets the current one, which no entry with releases covers.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    families: list[GpuFamily] = Field(min_length=1, description="GPU families it runs on.")
+    releases: list[str] = Field(min_length=1, description="Engine release lines it ran in.")
+    gemm_share: float = Field(gt=0, le=1, description="Rate over a per-tensor FP8 GEMM's [-].")
+    kernel: str = Field(min_length=3, description="The kernels' names.")
+    source: str = Field(min_length=3, description="Where the kernels and rates were read.")
+
+
 class UnsupportedFormat(Numbers):
     """A weight format an engine has no kernel for on some GPU families (``kind``
     ``no_kernel``), or serves there only through a path no profile models (``unmodelled``).
@@ -634,6 +659,9 @@ class EngineProfile(Sourced):
     weight_only_moe_kernels: list[WeightOnlyMoeKernel] = Field(
         default_factory=list,
         description="Grouped GEMMs of 4-bit expert weights on GPUs without tensor cores for them.")
+    block_fp8_kernels: list[BlockFp8Kernel] = Field(
+        default_factory=list,
+        description="GEMMs of block-scaled FP8 weights in some releases on some GPU families.")
     unsupported_formats: list[UnsupportedFormat] = Field(
         default_factory=list,
         description="Weight formats the engine has no kernel for on some GPU families.")
@@ -652,6 +680,12 @@ class EngineProfile(Sourced):
         its profile names one."""
         return next((k for k in self.weight_only_moe_kernels
                      if precision in k.precisions and family in k.families), None)
+
+    def block_fp8_kernel(self, family: str, release: str) -> BlockFp8Kernel | None:
+        """The kernels the engine's ``release`` ran block-scaled FP8 weights with on
+        ``family`` GPUs, if its profile names them ("" for the current release: none)."""
+        return next((k for k in self.block_fp8_kernels
+                     if family in k.families and release in k.releases), None)
 
     def unsupported(self, precision: str, family: str, moe: bool) -> UnsupportedFormat | None:
         """The engine's missing kernel for ``precision`` weights on ``family`` GPUs (``moe``:

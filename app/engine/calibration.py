@@ -169,6 +169,7 @@ class Case:
     lockstep: bool = False  # every request has the same lengths (a closed loop runs in waves)
     max_model_len: int | None = None  # the server's stated --max-model-len [tokens]
     offline: bool = False  # measured by an in-process harness, no API server in front
+    fp8_blocks: bool | None = None  # FP8 weights stated block-scaled (None: not stated)
 
 
 def _match(patterns, text: str, what: str) -> str:
@@ -401,7 +402,21 @@ def normalise_case(raw: dict) -> Case:
         lockstep=_fixed_lengths(raw),
         max_model_len=_max_model_len(raw),
         offline=_offline_harness(raw),
+        fp8_blocks=_fp8_blocks(raw),
     )
+
+
+def _fp8_blocks(raw: dict) -> bool | None:
+    """True when the case states its FP8 weights block-scaled ("block-scaled", DeepSeek-V3's
+    128x128 format; Qwen's -FP8 checkpoints), False when it states per-tensor or per-channel
+    scales, None when it states neither (the model's native format decides:
+    ``configuration.block_fp8_share``)."""
+    text = raw["weights_precision"].lower()
+    if "block-scaled" in text or "block scales" in text:
+        return True
+    if re.search(r"per-tensor|per-channel|per-token", text):
+        return False
+    return None
 
 
 #: Benchmark tools that drive the engine in-process, with no API server in front.
@@ -484,7 +499,8 @@ def predict(case: Case, catalog: Catalog, overrides: dict[str, float] | None = N
     """The engine's figure for the case's metric, in the case's unit."""
     model = catalog.model(case.model)
     choice = Choice(case.gpu, case.tensor_parallel, case.pipeline_parallel, case.weights,
-                    case.kv_cache, case.engine, case.expert_parallel, case.dp_attention)
+                    case.kv_cache, case.engine, case.expert_parallel, case.dp_attention,
+                    case.engine_version, case.fp8_blocks)
     config = configure(catalog, model, choice, overrides,
                        **v1_batch_defaults(case, catalog.gpu(case.gpu)))
     work = Workload(case.prompt_tokens, case.output_tokens)

@@ -84,6 +84,8 @@ class Choice:
     engine: str
     expert_parallel: int = 1  # EP ranks of a stage's routed experts (1: off)
     dp_attention: bool = False  # data-parallel attention over the GPUs of a stage
+    engine_release: str = ""  # the engine's release line ("": current; calibration cases)
+    fp8_blocks: bool | None = None  # FP8 weights block-scaled (None: the model's native FP8)
 
 
 def dequantises_weights(gpu: GpuSpec, precision: PrecisionSpec) -> bool:
@@ -111,6 +113,29 @@ def grouped_gemm_half_tokens(catalog: Catalog, engine: EngineProfile, gpu: GpuSp
     if kernel is None or not dequantises_weights(gpu, precision):
         return catalog.default("moe_gemm_half_tokens")
     return kernel.rows
+
+
+def block_fp8_share(engine: EngineProfile, gpu: GpuSpec, precision: PrecisionSpec,
+                    model: ModelSpec, choice: Choice) -> float:
+    """Rate of the weight GEMMs over a per-tensor FP8 GEMM's when the FP8 weights are
+    block-scaled [-] (``inference.Replica.gemm_share``).
+
+    FP8 weights are block-scaled (DeepSeek-V3's 128x128 format) when the choice says so, or,
+    unstated, when they are the model's own FP8 checkpoint: every model whose weights ship
+    in FP8 here ships them block-scaled (DeepSeek-V3/R1/V3.1/V3.2, Kimi K2, MiniMax-M2;
+    their config.json ``weight_block_size [128, 128]``); a 16-bit model quantised to FP8 by
+    the engine gets per-tensor or per-channel scales. The share is the engine profile's for
+    the release and GPU family (catalogs/engines.toml ``block_fp8_kernels``), 1 where it names
+    none: the current releases' kernels (DeepGEMM, CUTLASS blockwise, AITER) are taken to
+    match a per-tensor FP8 GEMM. METHOD.md, Step 4, "Block-scaled FP8 GEMMs".
+    """
+    blocks = choice.fp8_blocks
+    if blocks is None:
+        blocks = model.native_precision == "fp8"
+    if precision.id != "fp8" or not blocks:
+        return 1.0
+    kernel = engine.block_fp8_kernel(gpu.family, choice.engine_release)
+    return kernel.gemm_share if kernel else 1.0
 
 
 def unsupported_problem(engine: EngineProfile, precision: PrecisionSpec, gpu: GpuSpec,
@@ -197,6 +222,7 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         idle_weights_bytes=speculative_weights_bytes(counts, weight_precision),
         expert_parallel=choice.expert_parallel,
         dp_attention=choice.dp_attention,
+        gemm_share=block_fp8_share(engine, gpu, weight_precision, model, choice),
     )
     # every DP-attention rank runs its own batch and token budget (the engine's settings are
     # per rank; Configuration.batch_limit and the replica's token budget are the replica's)

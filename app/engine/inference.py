@@ -112,6 +112,7 @@ class Replica:
     idle_weights_bytes: float = 0.0  # held but not read per step (speculative heads)
     expert_parallel: int = 1  # EP ranks the routed experts are split over (1: off)
     dp_attention: bool = False  # each GPU of a stage runs its own requests' attention
+    gemm_share: float = 1.0  # weight GEMMs' rate over a per-tensor kernel's (block FP8) [-]
 
     @property
     def gpus(self) -> int:
@@ -400,7 +401,9 @@ def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float,
     the ``t`` GPUs of a stage (tensor- or expert-parallel alike), the busiest expert-parallel
     rank taking ``g`` times the mean (:func:`expert_rank_imbalance`, 1 without EP); the rest
     at the busiest GPU's share ``s_rank`` (:meth:`Replica.non_expert_share`, ``1/t`` without
-    DP attention).
+    DP attention). Every weight GEMM runs at ``Replica.gemm_share`` of the format's rate
+    (below 1 only for block-scaled FP8 in the engine releases whose profile names slower
+    kernels for it: ``configuration.block_fp8_share``).
     """
     share = grouped_gemm_share(replica, step_tokens) / expert_rank_imbalance(replica,
                                                                              step_tokens)
@@ -409,7 +412,7 @@ def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float,
     per_token = 2 * (dense * replica.non_expert_share(sequences) / replica.dense_peak_flops
                      + routed / share / replica.tensor_parallel / replica.peak_flops) \
         / replica.pipeline_parallel
-    return np.asarray(tokens, dtype=float) * per_token / efficiency
+    return np.asarray(tokens, dtype=float) * per_token / (efficiency * replica.gemm_share)
 
 
 def weights_read_bytes(replica: Replica, tokens) -> np.ndarray:
@@ -548,7 +551,11 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     weights_s = weights_read_bytes(replica, tokens) / (bandwidth * f.eta_mem)
     share = replica.non_expert_share(micro)  # 1/t without DP attention
     decode_s = matmul_seconds(replica, micro, tokens, f.eta_decode, micro)
-    prefill_s = matmul_seconds(replica, prefill_tokens, tokens, f.eta_prefill, micro)
+    # a prompt is prefilled in chunks of the token budget, not spread over every step: the
+    # experts of a step that carries one see its chunk's tokens beside the decodes
+    chunk = min(float(prompt_tokens), float(replica.max_batched_tokens)) if prompt_tokens \
+        else 0.0
+    prefill_s = matmul_seconds(replica, prefill_tokens, micro + chunk, f.eta_prefill, micro)
     prefill_s = prefill_s + attention_flops(replica, prefill_tokens, prompt_tokens / 2) * share \
         / (replica.prefill_attention_peak_flops * f.eta_prefill)
     kv_s = micro * replica.kv_read_bytes_per_gpu(context_tokens, micro) / (bandwidth * f.eta_kv)

@@ -122,3 +122,29 @@ def test_a_path_no_profile_models_is_refused_with_another_engine_named(catalog):
     assert "fallback path whose published runs stall" in text and "vLLM runs it" in text
     configure(catalog, oss, Choice("h100-sxm", 1, 1, "mxfp4", "bf16", "sglang"))
     configure(catalog, oss, Choice("a100-sxm-80", 1, 1, "mxfp4", "bf16", "vllm"))
+
+
+def test_block_scaled_fp8_runs_at_the_release_s_kernel_share(catalog):
+    """DeepSeek-R1's own FP8 checkpoint is block-scaled: vLLM V0 ran it through Triton
+    kernels at 0.35 of a per-tensor FP8 GEMM (engines.toml block_fp8_kernels); a sizing
+    (current release) and FP8 weights with per-tensor scales keep the full rate."""
+    r1, llama = catalog.model("deepseek-r1"), catalog.model("llama-3.1-70b")
+
+    def share(model, tp, release, blocks=None, engine="vllm"):
+        choice = Choice("mi300x", tp, 1, "fp8", "bf16", engine, engine_release=release,
+                        fp8_blocks=blocks)
+        return configure(catalog, model, choice).replica.gemm_share
+
+    assert share(r1, 8, "V0") == 0.35
+    assert share(r1, 8, "0.4", engine="sglang") == 0.35
+    assert share(r1, 8, "") == 1.0  # a sizing: the current release
+    assert share(r1, 8, "V0", blocks=False) == 1.0  # stated per-tensor
+    assert share(llama, 2, "V0") == 1.0  # a 16-bit model quantised by the engine
+    assert share(llama, 2, "V0", blocks=True) == 0.35  # a block-scaled -FP8 checkpoint
+
+
+def test_a_case_states_its_fp8_scales():
+    from app.engine.calibration import _fp8_blocks
+    assert _fp8_blocks({"weights_precision": "FP8 (native block-scaled)"}) is True
+    assert _fp8_blocks({"weights_precision": "FP8 (dynamic, per-tensor)"}) is False
+    assert _fp8_blocks({"weights_precision": "FP8"}) is None

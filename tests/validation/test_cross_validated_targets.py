@@ -235,12 +235,20 @@ WORST_TARGET = 2.0
 #: (GPU family 21.9 -> 21.7 %, model kind 21.4 -> 21.1 %). case-071 (Llama 3.3 70B NVFP4, PP 8
 #: on 8 RTX PRO 6000) moves x1.64 -> x0.64 fitted (probably its steady state held more sequences in
 #: flight than the run's 3,000); case-078 (Maverick FP8 TP 8 on H200) x0.84 -> x0.66.
+#: Raised with "Block-scaled FP8 GEMMs, and a prompt's chunk in a decode step" (METHOD.md,
+#: 2026-12-02; main 27776eb before): engine/decode 0.151 -> 0.168, engine/decode worst 1.96 ->
+#: 1.97, engine/throughput 0.283 -> 0.293, gpu_family/decode worst 2.54 -> 2.57,
+#: model_kind/decode 0.163 -> 0.184, model_kind/ttft 0.296 -> 0.308, weight_class/decode 0.232
+#: -> 0.263, weight_class/decode worst 2.51 -> 3.11, weight_class/throughput 0.204 -> 0.218,
+#: weight_class/throughput worst 3.85 -> 3.93: under load a decode step's prompt tokens now cost
+#: their chunk's expert efficiency, so loaded TPOTs of MoE runs are predicted faster, and the
+#: refit moves the others; in return the worst throughput and TTFT factors and the TTFT medians
+#: fall (METHOD.md lists them) and fewer cases are beyond 2x; the rest tightened.
 RATCHET = {
-    "engine": {"decode": (0.151, 1.96), "throughput": (0.283, 4.53), "ttft": (0.387, 6.14)},
-    "gpu_family": {"decode": (0.224, 2.54), "throughput": (0.218, 4.79), "ttft": (0.44, 13.26)},
-    "model_kind": {"decode": (0.163, 4.29), "throughput": (0.212, 5.0), "ttft": (0.296, 12.02)},
-    "weight_class": {
-        "decode": (0.232, 2.51), "throughput": (0.204, 3.85), "ttft": (0.45, 9.03)},
+    "engine": {"decode": (0.168, 1.97), "throughput": (0.293, 4.33), "ttft": (0.368, 5.69)},
+    "gpu_family": {"decode": (0.213, 2.57), "throughput": (0.212, 3.76), "ttft": (0.367, 12.19)},
+    "model_kind": {"decode": (0.184, 3.48), "throughput": (0.201, 4.7), "ttft": (0.308, 9.98)},
+    "weight_class": {"decode": (0.263, 3.11), "throughput": (0.218, 3.93), "ttft": (0.431, 6.23)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -302,7 +310,9 @@ RATCHET = {
 #: 100 -> 99 with the request counts of case-001..062 and case-087..098 set: pub-337 came back.
 #: 99 -> 98 with the request counts of case-063..078 set: case-071 (x2.13), pub-256 and
 #: pub-266 came back, case-078 (x0.48, low) and pub-347 (x2.005, the refit) went beyond.
-BEYOND_TWO_RATCHET = 98
+#: 98 -> 93 with block-scaled FP8 GEMMs and a prompt's chunk in a decode step (METHOD.md,
+#: 2026-12-02): among others the dstack DeepSeek-R1 runs (TTFT pub-248, offline pub-264).
+BEYOND_TWO_RATCHET = 93
 
 
 @pytest.fixture(scope="module")
