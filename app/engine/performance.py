@@ -276,7 +276,8 @@ def finite_run(curve: Points, work: Workload, arrival_rate: float, prompts: floa
     # every admitted request advances by the same tokens per step, so a request admitted when
     # the run had made ``made`` tokens per request finishes when it has made ``made + o``
     cohorts: collections.deque[tuple[float, float]] = collections.deque()
-    grid, steps = curve.batch.tolist(), curve.itl_s.tolist()
+    grid, steps = curve.batch, curve.itl_s  # arrays: np.interp converts a list at every call
+    smallest = float(grid[0])
     waiting, arrived, elapsed, held, tokens, batch, made = 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
     while arrived < n or waiting > 1e-9 or batch > 1e-9:
         fresh = min(arrival_rate * dt, n - arrived)
@@ -287,7 +288,7 @@ def finite_run(curve: Points, work: Workload, arrival_rate: float, prompts: floa
         if admit > 0:
             cohorts.append((admit, made))
             batch += admit
-        itl = float(np.interp(max(batch, grid[0]), grid, steps))
+        itl = float(np.interp(max(batch, smallest), grid, steps))
         held += batch * dt
         tokens += batch * dt / itl
         elapsed += dt

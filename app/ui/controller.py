@@ -185,7 +185,6 @@ class Controller(QObject):
         self._generation = Generation()  # bumped by every change of the scenario
         self._levers_pending = False
         self._taken = threading.Event()  # the running job's: the window took its result
-        self._job_running = False
         self._rerun = False  # the scenario changed while a job ran: size again when it ends
         self._busy_shown = False
 
@@ -319,7 +318,7 @@ class Controller(QObject):
     @property
     def busy(self) -> bool:
         """True while a result for the current scenario is still to come."""
-        return self._job_running or self._timer.isActive()
+        return self._worker.busy or self._timer.isActive()
 
     def schedule(self, wait: bool = False) -> None:
         """Size the scenario soon, off the GUI thread; a burst of edits sizes once.
@@ -370,14 +369,13 @@ class Controller(QObject):
         return True
 
     def _size_latest(self) -> None:
-        if self._job_running:
+        if self._worker.busy:
             self._rerun = True
         else:
             self._start_job()
 
     def _start_job(self) -> None:
         self._rerun = False
-        self._job_running = True
         self._taken = threading.Event()
         self._worker.submit(SizingJob(self._generation, self._scenario, self.catalog,
                                       self._taken))
@@ -391,7 +389,6 @@ class Controller(QObject):
         self._stage_arrived(*message)
 
     def _job_done(self) -> None:
-        self._job_running = False
         if self._rerun:
             self._start_job()
         self._update_busy()
