@@ -423,8 +423,9 @@ def burst(replica: Replica, work: Workload, prompts: float, slots: float,
     varied : the requests' output lengths vary about the mean ``o`` (a data set of recorded
         conversations, ShareGPT), taken as geometric (exponential): the tail is then the
         decay of the batch as requests end, ``B(t) = B e^(-t/o)`` until one is left
-        (``o ln B`` steps), and TPOT is the mean over lengths of each request's mean step
-        (:func:`draining`, :func:`mean_tpot`)
+        (``o ln B`` steps), TPOT is the mean over lengths of each request's mean step
+        (:func:`draining`, :func:`mean_tpot`), and slots free from the first step on
+        (``B / o`` requests end in each), not after the first wave's ``o`` steps
 
     Returns one point: ``concurrency`` = ``batch`` = ``B``, ``itl_s`` (TPOT, the mean over
     requests), ``ttft_s`` (mean), ``output_tokens_per_s`` of the whole run.
@@ -527,7 +528,8 @@ def _refilled(replica: Replica, work: Workload, n: float, first: float, steady_c
     alone = prefill_time(replica, p)
     admitted = ttft_under_load(replica, work, np.array([steady]), np.array([steady_itl]),
                                alone)[0]
-    opened = min(max(o - ramp.steps, 0.0) * steady_itl, steady_s)  # first slot frees
+    # first slot frees: at once when lengths vary (1/o of the batch ends each step)
+    opened = 0.0 if varied else min(max(o - ramp.steps, 0.0) * steady_itl, steady_s)
     wait = ramp.seconds + (opened + steady_s) / 2
     ttft = (first * (ramp.seconds / 2 + replica.factors.fixed_latency_s)
             + (n - first) * (wait + float(admitted))) / n
