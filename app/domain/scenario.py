@@ -20,7 +20,7 @@ from app.i18n import Message, msg
 SCHEMA_VERSION = 1
 
 WeightPrecision = Literal[
-    "fp32", "bf16", "fp16", "fp8", "int8", "int4-awq", "int4-gptq", "nvfp4", "mxfp4",
+    "fp32", "bf16", "fp16", "fp8", "int8", "int8-gptq", "int4-awq", "int4-gptq", "nvfp4", "mxfp4",
     "gguf-q8_0", "gguf-q4_0", "gguf-q4_k_m",
 ]
 KvPrecision = Literal["bf16", "fp16", "fp8", "int8"]

@@ -94,12 +94,8 @@ PRECISION_PATTERNS = (
     (r"\(nvfp4\b", "nvfp4"),
     (r"^unknown \(fp8 likely", "fp8"),
     (r"^int4 w4a16", "int4-gptq"),
+    (r"gptq int8|int8 checkpoint presumed|w8a16", "int8-gptq"),
     (r"^not stated \(.*(bf16|auto)", "bf16"),
-)
-#: Precision texts the catalog has no format for, with the reason (W8A16 weight-only INT8).
-UNSUPPORTED_PRECISIONS = (
-    (r"gptq int8|int8 checkpoint presumed|w8a16",
-     "weight-only INT8 (GPTQ W8A16) has no catalog format"),
 )
 #: KV-cache texts that mean "the model's own 16-bit dtype" (vLLM's and TRT-LLM's ``auto``).
 NATIVE_KV = ("auto",)
@@ -186,9 +182,6 @@ def _precision(text: str, native: str | None = None) -> str:
     ``native``: the id an ``auto`` KV cache stands for (the model's 16-bit dtype).
     """
     lowered = text.lower()
-    for pattern, reason in UNSUPPORTED_PRECISIONS:
-        if re.search(pattern, lowered):
-            raise ValueError(f"precision '{text}': {reason}")
     for pattern, value in PRECISION_PATTERNS:
         if re.search(pattern, lowered):
             return value

@@ -163,8 +163,9 @@ def top_k_query_tokens(r: Resolved) -> int:
     return min(r.scenario.workload.prompt_tokens, 512)
 
 
-CPU_FORMATS = {"fp8": "gguf-q8_0", "int8": "gguf-q8_0", "nvfp4": "gguf-q4_0",
-               "mxfp4": "gguf-q4_0", "int4-awq": "gguf-q4_0", "int4-gptq": "gguf-q4_0"}
+CPU_FORMATS = {"fp8": "gguf-q8_0", "int8": "gguf-q8_0", "int8-gptq": "gguf-q8_0",
+               "nvfp4": "gguf-q4_0", "mxfp4": "gguf-q4_0", "int4-awq": "gguf-q4_0",
+               "int4-gptq": "gguf-q4_0"}
 
 
 def cpu_section(catalog: Catalog, r: Resolved, config: Configuration,

@@ -58,7 +58,7 @@ DIMENSIONS = ("engine", "gpu_family", "model_kind", "weight_class")
 WEIGHT_ONLY_FP4 = "FP4 weight-only"
 WEIGHT_CLASSES = {
     "fp32": "16-bit", "fp16": "16-bit", "bf16": "16-bit",
-    "fp8": "8-bit", "int8": "8-bit", "gguf-q8_0": "8-bit",
+    "fp8": "8-bit", "int8": "8-bit", "int8-gptq": "8-bit", "gguf-q8_0": "8-bit",
     "nvfp4": "FP4", "mxfp4": "FP4",
     "int4-awq": "INT4", "int4-gptq": "INT4", "gguf-q4_0": "INT4", "gguf-q4_k_m": "INT4",
 }

@@ -341,6 +341,7 @@ EXTRA_KEYS: dict[Selected, tuple[str, str]] = {
     "INT8 (W8A8, SmoothQuant class)": ("catalogs/precisions.toml", _FORMAT),
     "INT4 AWQ (group 128)": ("catalogs/precisions.toml", _FORMAT),
     "INT4 GPTQ (group 128)": ("catalogs/precisions.toml", _FORMAT),
+    "INT8 W8A16 (weight-only, GPTQ group 128)": ("catalogs/precisions.toml", _FORMAT),
     "NVFP4 (FP8 scale per 16)": ("catalogs/precisions.toml", _FORMAT),
     "MXFP4 (E8M0 scale per 32)": ("catalogs/precisions.toml", _FORMAT),
     "good": ("app/domain/result.py", _STORAGE),

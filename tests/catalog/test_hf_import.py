@@ -307,6 +307,7 @@ def test_modelopt_hf_quant_config_fp8():
         ("W4A16_AWQ", "int4-awq"),
         ("FP8", "fp8"),
         ("W8A8_SQ_PER_CHANNEL", "int8"),
+        ("W8A16", "int8-gptq"),  # weight-only INT8: 16-bit arithmetic, not W8A8
     ],
 )
 def test_modelopt_algorithms(tmp_path, algo, expected):
@@ -322,7 +323,7 @@ def test_modelopt_algorithms(tmp_path, algo, expected):
     [
         ({"quant_method": "awq", "bits": 4, "group_size": 128, "version": "gemm"}, "int4-awq"),
         ({"quant_method": "gptq", "bits": 4, "group_size": 128, "desc_act": False}, "int4-gptq"),
-        ({"quant_method": "gptq", "bits": 8}, "int8"),
+        ({"quant_method": "gptq", "bits": 8}, "int8-gptq"),  # W8A16, not W8A8
         ({"quant_method": "fp8", "fmt": "e4m3", "weight_block_size": [128, 128]}, "fp8"),
         ({"quant_method": "fbgemm_fp8", "activation_scale_ub": 1200.0}, "fp8"),
         ({"quant_method": "mxfp4"}, "mxfp4"),
@@ -342,6 +343,24 @@ def test_modelopt_algorithms(tmp_path, algo, expected):
                 "config_groups": {"group_0": {"weights": {"num_bits": 4, "type": "int"}}},
             },
             "int4-gptq",
+        ),
+        (
+            {
+                "quant_method": "compressed-tensors",
+                "format": "pack-quantized",
+                "config_groups": {"group_0": {"weights": {"num_bits": 8, "type": "int"}}},
+            },
+            "int8-gptq",
+        ),
+        (
+            {
+                "quant_method": "compressed-tensors",
+                "format": "int-quantized",
+                "config_groups": {"group_0": {
+                    "weights": {"num_bits": 8, "type": "int"},
+                    "input_activations": {"num_bits": 8, "type": "int", "dynamic": True}}},
+            },
+            "int8",
         ),
         (
             {

@@ -69,6 +69,7 @@ def test_cases_with_settings_unstated_or_unknown_are_skipped_with_the_reason(cat
     ("FP8 per doc column (checkpoint natively MXFP4)", "mxfp4"), ("FP4 (MXFP4)", "mxfp4"),
     ("NVFP4", "nvfp4"), ("unknown (FP8 likely for TRT-LLM fp8 profile)", "fp8"),
     ("BF16 (auto, presumed)", "bf16"),
+    ("GPTQ INT8 (W8A16, ExLlamaV2 gptq kernel)", "int8-gptq"),
 ])
 def test_precision_texts_of_the_second_case_file_are_read(text, expected):
     assert normalise_case({**RAW, "weights_precision": text}).weights == expected

@@ -349,3 +349,21 @@ def test_each_prefill_chunk_pays_the_engine_step_cost(configure_replica):
         == pytest.approx(3 * 0.01)
     assert prefill_time(rep, 500) - prefill_time(rep, 500, served=False) \
         == pytest.approx(rep.factors.fixed_latency_s)
+
+
+def test_weight_only_int8_reads_8_bit_weights_and_multiplies_at_the_16_bit_rate(
+        configure_replica):
+    """GPTQ INT8 (W8A16) on an H100: the weights stored at 8.25 bits (8 + a 16-bit scale and
+    a packed zero per 128) are read per step, the embedding and output head at 16; the
+    kernel dequantises them to 16 bit, so a 2,000-token prompt prefills at the BF16 rate,
+    where INT8 W8A8 runs its weight GEMMs at the INT8 tensor-core rate (twice BF16's)."""
+    def replica(weights):
+        return configure_replica("llama-3.1-8b", "h100-sxm", 1, weights=weights).replica
+
+    gptq, bf16, w8a8 = replica("int8-gptq"), replica("bf16"), replica("int8")
+    # Llama-3.1-8B: 8.03 B parameters, 1.05 B of them in the embedding and the output head,
+    # which stay 16-bit: (1.05 x 16 + 6.98 x 8.25) / (8.03 x 16) = 0.579
+    assert gptq.weights_bytes / bf16.weights_bytes == pytest.approx(0.579, rel=0.01)
+    assert prefill_time(gptq, 2000) == pytest.approx(prefill_time(bf16, 2000), rel=0.05)
+    # the weight GEMMs at twice the rate; attention and the fixed step cost stay (0.755)
+    assert prefill_time(w8a8, 2000) < 0.8 * prefill_time(gptq, 2000)

@@ -86,7 +86,8 @@ def test_the_query_embedded_for_retrieval_is_the_question_up_to_512_tokens(catal
 
 
 @pytest.mark.parametrize(("gpu_format", "cpu_format"), [
-    ("fp8", "gguf-q8_0"), ("int8", "gguf-q8_0"), ("nvfp4", "gguf-q4_0"), ("mxfp4", "gguf-q4_0"),
+    ("fp8", "gguf-q8_0"), ("int8", "gguf-q8_0"), ("int8-gptq", "gguf-q8_0"), ("nvfp4", "gguf-q4_0"),
+    ("mxfp4", "gguf-q4_0"),
     ("int4-awq", "gguf-q4_0"), ("int4-gptq", "gguf-q4_0")])
 def test_gpu_only_formats_map_to_the_gguf_format_of_the_same_width(gpu_format, cpu_format):
     assert optional_sections.CPU_FORMATS[gpu_format] == cpu_format

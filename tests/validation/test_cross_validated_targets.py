@@ -244,11 +244,21 @@ WORST_TARGET = 2.0
 #: their chunk's expert efficiency, so loaded TPOTs of MoE runs are predicted faster, and the
 #: refit moves the others; in return the worst throughput and TTFT factors and the TTFT medians
 #: fall (METHOD.md lists them) and fewer cases are beyond 2x; the rest tightened.
+#: Then the six GPTQ INT8 (W8A16) cases (pub-200..205: vLLM 0.9.2 on one RTX 4090, 1,000
+#: ShareGPT prompts at once, the ExLlamaV2 and Marlin kernels), predicted since the catalog has
+#: the weight-only INT8 format int8-gptq (809 predicted): they share the RTX 4090 bursts' errors
+#: (TTFT x5 high, throughput x0.67, TPOT x1.5 at the reference factors), which raised
+#: engine/ttft 0.368 -> 0.381 and its worst 5.69 -> 6.56, gpu_family/decode 0.213 -> 0.23 and
+#: its worst 2.57 -> 2.61, gpu_family/throughput 0.212 -> 0.221 and its worst 3.76 -> 3.88,
+#: model_kind/decode 0.184 -> 0.192, model_kind/throughput 0.201 -> 0.202 and its worst 4.7 ->
+#: 4.8, model_kind/ttft 0.308 -> 0.321, weight_class/ttft 0.431 -> 0.46 and its worst 6.23 ->
+#: 7.61 (the 8-bit TTFT level they join); tightened the rest (the burst TTFT's slots freeing
+#: from the first step when lengths vary took the worst gpu_family/ttft 12.19 -> 9.83).
 RATCHET = {
-    "engine": {"decode": (0.168, 1.97), "throughput": (0.293, 4.33), "ttft": (0.368, 5.69)},
-    "gpu_family": {"decode": (0.213, 2.57), "throughput": (0.212, 3.76), "ttft": (0.367, 12.19)},
-    "model_kind": {"decode": (0.184, 3.48), "throughput": (0.201, 4.7), "ttft": (0.308, 9.98)},
-    "weight_class": {"decode": (0.263, 3.11), "throughput": (0.218, 3.93), "ttft": (0.431, 6.23)},
+    "engine": {"decode": (0.167, 1.97), "throughput": (0.289, 4.33), "ttft": (0.381, 6.56)},
+    "gpu_family": {"decode": (0.23, 2.61), "throughput": (0.221, 3.88), "ttft": (0.365, 9.83)},
+    "model_kind": {"decode": (0.192, 3.48), "throughput": (0.202, 4.8), "ttft": (0.321, 8.45)},
+    "weight_class": {"decode": (0.263, 3.11), "throughput": (0.216, 3.92), "ttft": (0.46, 7.61)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -312,7 +322,10 @@ RATCHET = {
 #: pub-266 came back, case-078 (x0.48, low) and pub-347 (x2.005, the refit) went beyond.
 #: 98 -> 93 with block-scaled FP8 GEMMs and a prompt's chunk in a decode step (METHOD.md,
 #: 2026-12-02): among others the dstack DeepSeek-R1 runs (TTFT pub-248, offline pub-264).
-BEYOND_TWO_RATCHET = 93
+#: 93 -> 97 with the six GPTQ INT8 cases (pub-200..205, RTX 4090 bursts): pub-200, 201, 203 and
+#: 204 beyond 2x (TTFT x5 high, throughput x0.49-0.50 with the model kind left out), pub-005
+#: and pub-084 moved past 2x by the refit, pub-723 and pub-724 came back.
+BEYOND_TWO_RATCHET = 97
 
 
 @pytest.fixture(scope="module")

@@ -38,7 +38,7 @@ _MODELOPT_ALGOS = {
     "W8A8_SQ_PER_CHANNEL_PER_TENSOR_PLUGIN": "int8",
     "W8A8_SQ_PER_TENSOR_PER_TOKEN_PLUGIN": "int8",
     "INT8_SQ": "int8",
-    "W8A16": "int8",
+    "W8A16": "int8-gptq",
     "INT8": "int8",
     "MXFP4": "mxfp4",
     "W4A8_MXFP4_FP8": "mxfp4",
@@ -87,7 +87,8 @@ def _compressed_tensors(qc: dict, report: Findings) -> str | None:
     if kind == "float" and bits == 4:
         return "mxfp4" if weights.get("group_size") == 32 else "nvfp4"
     if kind == "int" and bits == 8:
-        return "int8"
+        # W8A8 when the activations are quantised too, else weight-only (W8A16)
+        return "int8" if first.get("input_activations") else "int8-gptq"
     if kind == "int" and bits == 4:
         report.notes.append(
             "compressed-tensors int4 weights sized as int4-gptq (4-bit weights "
@@ -123,7 +124,7 @@ _QUANT_METHODS: dict[str, Callable[[dict, Findings], str | None]] = {
     "fbgemm_fp8": lambda qc, report: "fp8",
     "mxfp4": lambda qc, report: "mxfp4",
     "awq": lambda qc, report: _by_bits(qc, report, "awq", {4: "int4-awq"}),
-    "gptq": lambda qc, report: _by_bits(qc, report, "gptq", {4: "int4-gptq", 8: "int8"}),
+    "gptq": lambda qc, report: _by_bits(qc, report, "gptq", {4: "int4-gptq", 8: "int8-gptq"}),
     "compressed-tensors": _compressed_tensors,
     "bitsandbytes": _bitsandbytes,
     "modelopt": lambda qc, report: _modelopt_algo(
