@@ -135,9 +135,12 @@ class DecodeBreakdown(Frozen):
         description="Other users' prompts processed in the same step [s].")
     communication_s: float = Field(description="Tensor- and pipeline-parallel communication [s].")
     overhead_s: float = Field(description="Per-step and per-layer overheads [s].")
+    activations_s: float = Field(
+        default=0.0, description="Elementwise kernels between the matrix multiplications "
+                                 "(norms, the MLP's activation, quantising activations) [s].")
     step_s: float = Field(description="The step: the longer of weights_read_s and compute_s + "
                                       "prefill_share_s (they overlap), plus kv_read_s, "
-                                      "communication_s and overhead_s [s].")
+                                      "activations_s, communication_s and overhead_s [s].")
     bound: str = Field(description="memory (reading the weights outlasts the matrix compute it "
                                    "overlaps) or compute (the other way round)")
 

@@ -13,12 +13,19 @@ tokens (``r = prompt / output`` under continuous batching, 0 for a lone user)::
     t_mem     = bytes / (BW * eta_mem)
     t_compute = F_decode / (peak * eta_decode) + F_prefill / (peak * eta_prefill)
     t_comm    = L_stage * 2 * (alpha + 2 (t-1)/t * n_tokens * h * 2 / (link * eta_link))
-    stage     = max(t_mem, t_compute) + t_comm + L_stage * layer_overhead
+    t_act     = n_tokens * A_token / (BW * eta_mem)
+    stage     = max(t_mem, t_compute) + t_attention + t_act + t_comm + L_stage * layer_overhead
     ITL       = p * stage + step_overhead + b * sequence_overhead
 
 The scheduler's cost per step grows with the requests it tracks (``sequence_overhead``:
 scheduling, sampling, detokenising and streaming each running request every step, on the
 CPU; vLLM and SGLang do it in Python).
+
+``A_token`` is what the elementwise kernels between the matrix multiplications (residual-add
+norms, the MLP's activation, quantising the activations of a W8A8 format) read and write per
+token (:func:`activation_bytes`); they run at the memory's rate, not the tensor cores', so a
+faster weight format does not shorten them. A prompt pays them too
+(:func:`batch_prefill_time`).
 
 MoE weights touched per step: ``E * (1 - (1 - k/E)^n_tokens)`` experts per MoE layer; the
 routed experts' matrix multiplications run at ``m / (m + m_half)`` of the dense efficiency,
@@ -51,6 +58,19 @@ from app.engine.memory import (
     kv_bytes_per_token,
     kv_read_bytes_per_sequence,
 )
+
+#: Values a residual-add norm moves per hidden unit of a token: it reads the sublayer's
+#: output and the residual stream and writes both back (vLLM ``fused_add_rms_norm``,
+#: TensorRT-LLM's residual RMSNorm / LayerNorm plugins) [-].
+NORM_VALUES = 4
+#: Values the MLP's activation moves per intermediate unit of a token: a gated one
+#: (``silu_and_mul``, GeGLU) reads the gate and up halves and writes their product (3), a plain
+#: one (GELU) reads and writes one (2) [-].
+ACTIVATION_VALUES = {"gated": 3, "plain": 2}
+#: Bytes quantising one activation value for a low-precision GEMM moves: read in 16 bit,
+#: written in 8 bit (vLLM ``static_scaled_fp8_quant`` / ``dynamic_per_token_scaled_fp8_quant``,
+#: TensorRT-LLM's quantize kernels, AMD Quark's FP8 activations) [B].
+QUANTISE_BYTES = 3.0
 
 
 @dataclass(frozen=True)
@@ -184,10 +204,23 @@ class Replica:
         gpt-oss's shipped MXFP4) attention and the output head stay in BF16 and run at the
         16-bit rate; otherwise as :attr:`peak_flops`.
         """
-        if self.model.moe is not None and experts_only_format(self.model,
-                                                              self.weight_precision):
+        if self.experts_only:
             return min(self.gpu.peak_flops("bf16"), self.peak_flops)
         return self.peak_flops
+
+    @property
+    def experts_only(self) -> bool:
+        """Whether the weight format covers only the routed experts (gpt-oss's MXFP4)."""
+        return self.model.moe is not None and experts_only_format(self.model,
+                                                                  self.weight_precision)
+
+    @property
+    def quantises_activations(self) -> bool:
+        """Whether the weight GEMMs multiply low-precision activations, quantised before each
+        GEMM [-]: the format's rate is above the 16-bit one on this GPU (W8A8 FP8 or INT8 with
+        FP8/INT8 tensor cores, FP4 on Blackwell). Weight-only formats (INT4 AWQ/GPTQ, FP8 or
+        FP4 dequantised on a GPU without that rate) keep 16-bit activations."""
+        return self.peak_flops > self.gpu.peak_flops("bf16")
 
     @property
     def prefill_attention_peak_flops(self) -> float:
@@ -415,6 +448,55 @@ def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float,
     return np.asarray(tokens, dtype=float) * per_token / (efficiency * replica.gemm_share)
 
 
+def mlp_width_per_token(model: ModelSpec) -> float:
+    """Intermediate units of the MLP one token passes through, mean over the layers [-]:
+    ``f`` for a dense layer, ``k f_e + s f_s`` (its routed and shared experts) for a MoE one."""
+    moe = model.moe
+    if moe is None:
+        return float(model.intermediate_size)
+    experts = moe.experts_per_token * moe.expert_intermediate_size + moe.shared_experts * (
+        moe.shared_intermediate_size or moe.expert_intermediate_size)
+    dense = min(moe.dense_layers, model.layers)
+    return (dense * model.intermediate_size + (model.layers - dense) * experts) / model.layers
+
+
+def activation_bytes(replica: Replica, tokens, sequences=1.0) -> np.ndarray:
+    """Bytes the elementwise kernels between the matrix multiplications move for ``tokens``
+    tokens of ``sequences`` requests on the busiest GPU of a stage, its layers [B].
+
+    Per token and layer: the ``n_norm`` residual-add norms read and write ``NORM_VALUES``
+    values per hidden unit, on every GPU of a stage (the hidden state is whole on each after
+    the all-reduce; with DP attention on the rank that holds the request), and the MLP's
+    activation ``ACTIVATION_VALUES`` per intermediate unit, split over the ``t`` GPUs, all
+    16-bit. Where the format multiplies low-precision activations (W8A8 FP8/INT8 on a GPU with
+    that rate, NVFP4 and MXFP4 on Blackwell: ``Replica.quantises_activations``) each GEMM
+    input is quantised first, ``QUANTISE_BYTES`` per value: the hidden state before the QKV
+    and the gate/up projections, the activation before the down projection (only the
+    experts' inputs where the format covers only the experts). These kernels are
+    memory-bound and do not get faster with the weight format, so their share of a prompt's
+    time grows with the GPU's FLOP/byte ratio: 590 on an H100 in FP8, 850 on an L40S in FP8,
+    150 on an A100 in BF16 (METHOD.md, Step 4, "What does not run at the FP8 rate").
+    """
+    model = replica.model
+    h = float(model.hidden_size)
+    width = mlp_width_per_token(model) / replica.tensor_parallel
+    hidden = model.norms_per_layer * NORM_VALUES * h * BYTES_16BIT
+    mlp = ACTIVATION_VALUES[model.mlp] * width * BYTES_16BIT
+    quantised = 0.0
+    if replica.quantises_activations:
+        inputs = h + width if replica.experts_only else 2 * h + width
+        quantised = QUANTISE_BYTES * inputs
+    per_token = (hidden * replica.rank_share(sequences) + mlp + quantised) \
+        * replica.layers_per_stage
+    return np.asarray(tokens, dtype=float) * per_token
+
+
+def activation_seconds(replica: Replica, tokens, sequences=1.0) -> np.ndarray:
+    """Time of :func:`activation_bytes` at the sustained bandwidth and ``eta_mem`` [s]."""
+    bandwidth = replica.gpu.sustained_bandwidth_bytes_per_s * replica.factors.eta_mem
+    return activation_bytes(replica, tokens, sequences) / bandwidth
+
+
 def weights_read_bytes(replica: Replica, tokens) -> np.ndarray:
     """Weight bytes one GPU reads in a step that processes ``tokens`` tokens [B].
 
@@ -496,6 +578,7 @@ class StepTimes:
     communication: np.ndarray
     overhead: np.ndarray
     itl: np.ndarray
+    activations: np.ndarray | None = None  # elementwise kernels (norms, activation, quantising)
 
 
 def attention_flops(replica: Replica, tokens, context: float) -> np.ndarray:
@@ -563,7 +646,9 @@ def decode_step(replica: Replica, batch, context_tokens: float,
                              * share / (replica.decode_attention_peak_flops * f.eta_decode))
     comm_s = communication_time(replica, tokens, micro, replica.layers_per_stage)
     layers = replica.layers_per_stage * f.layer_overhead_s
-    stage = np.maximum(weights_s, decode_s + prefill_s) + attention_s + comm_s + layers
+    activations_s = activation_seconds(replica, tokens, micro)
+    stage = np.maximum(weights_s, decode_s + prefill_s) + attention_s + activations_s + comm_s \
+        + layers
     sequences = np.maximum(np.atleast_1d(np.asarray(batch, dtype=float)), 1.0)
     # each DP-attention rank schedules its own requests (one scheduler per rank)
     scheduler_s = f.step_overhead_s + f.sequence_overhead_s * sequences \
@@ -571,7 +656,7 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     itl = pp * stage + scheduler_s
     overhead = pp * layers + scheduler_s
     return StepTimes(weights_s * pp, attention_s * pp, decode_s * pp, prefill_s * pp,
-                     comm_s * pp, overhead, itl)
+                     comm_s * pp, overhead, itl, activations_s * pp)
 
 
 def prefill_time(replica: Replica, prompt_tokens: float, served: bool = True) -> float:
@@ -614,6 +699,8 @@ def batch_prefill_time(replica: Replica, prompts: float, prompt_tokens: float) -
     compute_s = (attention * share / (replica.prefill_attention_peak_flops * f.eta_prefill)
                  + float(np.atleast_1d(matmul_seconds(replica, tokens, chunk, f.eta_prefill,
                                                       prompts))[0])
+                 * replica.pipeline_parallel
+                 + float(np.atleast_1d(activation_seconds(replica, tokens, prompts))[0])
                  * replica.pipeline_parallel)
     bandwidth = replica.gpu.sustained_bandwidth_bytes_per_s * f.eta_mem
     weights_s = float(np.atleast_1d(weights_read_bytes(replica, chunk))[0]) / bandwidth

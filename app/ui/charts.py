@@ -41,6 +41,7 @@ COLORS = {
     "compute": "#6a3d9a",
     "prefill": "#e377c2",
     "communication": "#17becf",
+    "activations": "#bcbd22",  # olive: norms, activation and quantising kernels
     "per_user": "#1f77b4",
     "total": "#2e7d32",
     "target": "#c62828",
@@ -626,6 +627,7 @@ class DecodeBreakdownChart(Chart):
         "kv_read_s": ("KV cache read", "kv"),
         "compute_s": ("Compute", "compute"),
         "prefill_share_s": ("Other users' prompts", "prefill"),
+        "activations_s": ("Norms and activations", "activations"),
         "communication_s": ("Communication", "communication"),
         "overhead_s": ("Step overhead", "runtime"),
     }

@@ -16,6 +16,7 @@ from engine_helpers import IDEAL
 from app.engine.capacity import weights_per_gpu
 from app.engine.inference import (
     Factors,
+    activation_bytes,
     allreduce_time,
     decode_step,
     experts_touched,
@@ -63,13 +64,14 @@ def test_ideal_decode_step_equals_the_roofline(configure_replica):
     1,000 tokens of context: ITL = (weights read + KV read) / bandwidth.
 
     Weights read per step: all but the embedding table (a lookup reads b rows);
-    KV: 1,000 x 131,072 B (2*32*8*128*2)."""
+    KV: 1,000 x 131,072 B (2*32*8*128*2); the token's norms and activation: 32 x 151,552 B
+    (``test_activation_bytes_known_answer``)."""
     config = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16", overrides=IDEAL)
     rep = config.replica
     counts = rep.counts
     weights_read = 2 * (counts.total - counts.embedding)
     kv = 1000 * 131_072
-    expected = (weights_read + kv) / 3350e9
+    expected = (weights_read + kv + 32 * 151_552) / 3350e9
     itl = float(decode_step(rep, 1.0, 1000).itl[0])
     assert itl == pytest.approx(expected, rel=1e-9)
     assert 1 / itl == pytest.approx(221.2, rel=0.01)
@@ -86,7 +88,7 @@ def test_a_derated_gpu_decodes_at_its_sustained_bandwidth(configure_replica):
     assert rep.gpu.bandwidth_derate == pytest.approx(0.92)
     assert rep.gpu.sustained_bandwidth_bytes_per_s == pytest.approx(4876e9)
     counts = rep.counts
-    expected = (2 * (counts.total - counts.embedding) + 1000 * 131_072) / 4876e9
+    expected = (2 * (counts.total - counts.embedding) + 1000 * 131_072 + 32 * 151_552) / 4876e9
     assert float(decode_step(rep, 1.0, 1000).itl[0]) == pytest.approx(expected, rel=1e-9)
 
 
@@ -284,13 +286,53 @@ def test_pcie_communication_costs_more_than_nvlink(configure_replica):
 
 def test_prefill_flops_known_answer(configure_replica):
     """METHOD.md Step 4: prefill FLOPs = 2*P*p + 2*L*p^2*n_h*d_h (causal); at efficiency 1 a
-    compute-bound prompt of 32,768 tokens on one H100 (989 TFLOP/s BF16) takes FLOPs/peak."""
+    compute-bound prompt of 32,768 tokens on one H100 (989 TFLOP/s BF16) takes FLOPs/peak,
+    plus its tokens' norms and activation at the memory's rate (151,552 B per token and
+    layer, ``test_activation_bytes_known_answer``)."""
     rep = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16",
                             overrides=IDEAL).replica
     p = 32768
     params = rep.counts.active - rep.counts.embedding  # the lookup does no matmul
     flops = 2 * params * p + 2 * 32 * p**2 * 32 * 128
-    assert prefill_time(rep, p) == pytest.approx(flops / rep.peak_flops, rel=1e-9)
+    elementwise = p * 32 * 151_552 / 3350e9
+    assert prefill_time(rep, p) == pytest.approx(flops / rep.peak_flops + elementwise,
+                                                 rel=1e-9)
+
+
+def test_activation_bytes_known_answer(configure_replica):
+    """Llama-3.1-8B (h 4,096, f 14,336, gated, two norms) per token and layer: two residual-add
+    RMSNorms read and write 4 x 4,096 16-bit values each (65,536 B), SiLU-and-mul reads
+    2 x 14,336 and writes 14,336 (86,016 B): 151,552 B. In FP8 on an H100 (W8A8) the inputs of
+    the QKV, gate/up and down projections are quantised, 3 B per value read in 16 bit and
+    written in 8: 3 x (2 x 4,096 + 14,336) = 67,584 B more. With t = 2 the activation and the
+    down projection's input halve; the norms stay whole on every GPU."""
+    bf16 = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
+    fp8 = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="fp8").replica
+    two = configure_replica("llama-3.1-8b", "h100-sxm", 2, weights="fp8").replica
+    assert float(activation_bytes(bf16, 1.0)) == pytest.approx(32 * 151_552)
+    assert fp8.quantises_activations and not bf16.quantises_activations
+    assert float(activation_bytes(fp8, 1.0)) == pytest.approx(32 * (151_552 + 67_584))
+    halved = 65_536 + 86_016 / 2 + 3 * (2 * 4096 + 14_336 / 2)
+    assert float(activation_bytes(two, 10.0)) == pytest.approx(10 * 32 * halved)
+
+
+def test_fp8_without_fp8_tensor_cores_keeps_16bit_activations(configure_replica):
+    """An A100 has no FP8 arithmetic: FP8 weights are dequantised (weight-only), nothing
+    quantises the activations, so the elementwise bytes are BF16's."""
+    fp8 = configure_replica("llama-3.1-8b", "a100-sxm-80", 1, weights="fp8").replica
+    bf16 = configure_replica("llama-3.1-8b", "a100-sxm-80", 1, weights="bf16").replica
+    assert not fp8.quantises_activations
+    assert float(activation_bytes(fp8, 1.0)) == float(activation_bytes(bf16, 1.0))
+
+
+def test_fp8_prefill_is_less_than_twice_as_fast_as_bf16(configure_replica):
+    """The GEMMs of a prompt run at twice the rate in FP8 on an H100, its norms and activation
+    do not (and quantising adds to them): at efficiency 1 a 4,096-token prompt of
+    Llama-3.1-8B is about 1.65x faster in FP8, not 2x."""
+    times = {w: prefill_time(configure_replica("llama-3.1-8b", "h100-sxm", 1, weights=w,
+                                               overrides=IDEAL).replica, 4096)
+             for w in ("bf16", "fp8")}
+    assert times["bf16"] / times["fp8"] == pytest.approx(1.65, abs=0.03)
 
 
 def test_prefill_grows_superlinearly_with_prompt(replica):

@@ -44,7 +44,8 @@ def split(case, catalog) -> str:
     ratio = work.prefill_ratio if batch > 1 else 0.0
     st = decode_step(replica, batch, work.average_context, ratio, case.prompt_tokens)
     parts = {"W": st.weights_read[0], "KV": st.kv_read[0],
-             "C": st.compute[0] + st.prefill_compute[0], "comm": st.communication[0],
+             "C": st.compute[0] + st.prefill_compute[0], "act": st.activations[0],
+             "comm": st.communication[0],
              "ovh": st.overhead[0]}
     total = st.itl[0]
     return " ".join(f"{k}{v / total:.0%}" for k, v in parts.items())

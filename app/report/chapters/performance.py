@@ -78,6 +78,7 @@ def decode_table(ctx: Context) -> Flowable:
              (ctx.t("Reading the KV cache"), d.kv_read_s),
              (ctx.t("Compute"), d.compute_s),
              (ctx.t("Other users' prompts (prefill share)"), d.prefill_share_s),
+             (ctx.t("Norms, activation and quantisation kernels"), d.activations_s),
              (ctx.t("Communication between GPUs"), d.communication_s),
              (ctx.t("Overheads"), d.overhead_s)]
     step = ctx.result.performance.at_concurrency.itl_s
