@@ -143,9 +143,9 @@ def test_pages_show_no_count_of_one_in_the_plural(pages, controller, lang):
     # the singular is what they show instead
     expected = {
         "en": {"MemoryPage": "Whole replica\n(1 GPU)", "GpuSelectionPage": "One GPU",
-               "PerformancePage": "at one user, met", "ReportPage": "One replica of 1 x"},
+               "PerformancePage": "at one user, ", "ReportPage": "One replica of 1 x"},
         "de": {"MemoryPage": "Ganzes Replikat\n(1 GPU)", "GpuSelectionPage": "Eine GPU",
-               "PerformancePage": "bei einem Nutzer, erfüllt",
+               "PerformancePage": "bei einem Nutzer, ",
                "ReportPage": "Ein Replikat mit 1 x"},
     }[lang]
     for name, part in expected.items():

@@ -254,11 +254,19 @@ WORST_TARGET = 2.0
 #: 4.8, model_kind/ttft 0.308 -> 0.321, weight_class/ttft 0.431 -> 0.46 and its worst 6.23 ->
 #: 7.61 (the 8-bit TTFT level they join); tightened the rest (the burst TTFT's slots freeing
 #: from the first step when lengths vary took the worst gpu_family/ttft 12.19 -> 9.83).
+#: Then the elementwise kernels between the GEMMs (norms, the MLP's activation, quantising a
+#: W8A8 format's activations; METHOD.md "What does not run at the FP8 rate", 2026-12-02):
+#: raised gpu_family/decode 0.23 -> 0.238, model_kind/throughput 0.202 -> 0.207,
+#: model_kind/ttft 0.321 -> 0.337 (the L40S FP8 TTFTs now predicted slow with dense left out),
+#: weight_class/decode 0.263 -> 0.276 and its worst 3.11 -> 3.15, weight_class/throughput worst
+#: 3.92 -> 3.99 (pub-008 x3.92 -> x3.99, gpt-oss on SGLang at Hopper, and pub-226 x0.32 for the
+#: decode worst: both moved by the refit); tightened the rest: TTFT
+#: engine 0.381 -> 0.334, GPU family 0.365 -> 0.335, weight format 0.46 -> 0.399.
 RATCHET = {
-    "engine": {"decode": (0.167, 1.97), "throughput": (0.289, 4.33), "ttft": (0.381, 6.56)},
-    "gpu_family": {"decode": (0.23, 2.61), "throughput": (0.221, 3.88), "ttft": (0.365, 9.83)},
-    "model_kind": {"decode": (0.192, 3.48), "throughput": (0.202, 4.8), "ttft": (0.321, 8.45)},
-    "weight_class": {"decode": (0.263, 3.11), "throughput": (0.216, 3.92), "ttft": (0.46, 7.61)},
+    "engine": {"decode": (0.15, 1.93), "throughput": (0.272, 4.1), "ttft": (0.334, 6.27)},
+    "gpu_family": {"decode": (0.238, 2.54), "throughput": (0.206, 3.67), "ttft": (0.335, 9.65)},
+    "model_kind": {"decode": (0.172, 3.06), "throughput": (0.207, 4.69), "ttft": (0.337, 8.01)},
+    "weight_class": {"decode": (0.276, 3.15), "throughput": (0.207, 3.99), "ttft": (0.399, 7.32)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -325,7 +333,12 @@ RATCHET = {
 #: 93 -> 97 with the six GPTQ INT8 cases (pub-200..205, RTX 4090 bursts): pub-200, 201, 203 and
 #: 204 beyond 2x (TTFT x5 high, throughput x0.49-0.50 with the model kind left out), pub-005
 #: and pub-084 moved past 2x by the refit, pub-723 and pub-724 came back.
-BEYOND_TWO_RATCHET = 97
+#: 97 -> 89 with the elementwise kernels between the GEMMs (METHOD.md, "What does not run at
+#: the FP8 rate", 2026-12-02): 14 came back (among them pub-408, pub-410, pub-375, pub-066,
+#: pub-264, pub-200, pub-203), 6 went just past 2x (pub-033 x2.11, pub-233 x2.11, pub-236,
+#: pub-406, pub-669, pub-695 x2.02-2.04: the L40S FP8 TTFT pub-406 now predicted slow, the
+#: others moved by the refit).
+BEYOND_TWO_RATCHET = 89
 
 
 @pytest.fixture(scope="module")
