@@ -276,15 +276,27 @@ class Replica:
 
     @property
     def always_read_bytes(self) -> float:
-        """Weights every decode step reads, whole replica (all but routed experts) [B]."""
-        embedding = self.counts.embedding * BYTES_16BIT  # a lookup reads only b rows
+        """Weights every decode step reads, whole replica (all but routed experts) [B].
+
+        The embedding is a lookup of ``b`` rows, not read whole, except where the output head
+        is tied to it (Qwen3 0.6B-4B, Gemma 3, Falcon 180B): the head multiplies by the whole
+        matrix in every step."""
+        embedding = 0.0 if self.head_is_embedding else self.counts.embedding * BYTES_16BIT
         unread = self.routed_bytes + embedding + self.idle_weights_bytes
         return max(self.weights_bytes - unread, 0.0)
 
     @property
+    def head_is_embedding(self) -> bool:
+        """Whether the output head multiplies by the embedding matrix (tied) [-]."""
+        return self.model.generates and self.model.tied_embeddings
+
+    @property
     def matmul_params_active(self) -> float:
-        """Parameters that take part in matrix multiplications per token."""
-        return self.counts.active - self.counts.embedding
+        """Parameters that take part in matrix multiplications per token: the active ones but
+        the embedding lookup; a tied head (``V h``, the embedding matrix) multiplies all the
+        same."""
+        tied = self.model.vocab_size * self.model.hidden_size if self.head_is_embedding else 0
+        return self.counts.active - self.counts.embedding + tied
 
     @property
     def routed_params_active(self) -> float:

@@ -409,3 +409,17 @@ def test_weight_only_int8_reads_8_bit_weights_and_multiplies_at_the_16_bit_rate(
     assert prefill_time(gptq, 2000) == pytest.approx(prefill_time(bf16, 2000), rel=0.05)
     # the weight GEMMs at twice the rate; attention and the fixed step cost stay (0.755)
     assert prefill_time(w8a8, 2000) < 0.8 * prefill_time(gptq, 2000)
+
+
+def test_a_tied_output_head_is_read_and_multiplied_every_decode_step(configure_replica):
+    """Qwen3-4B ties its head to the embedding (151,936 x 2,560 = 389 M parameters, 10 % of
+    the model): the embedding lookup reads a few rows, but the head multiplies by the whole
+    matrix in every step, so a decode step reads it and runs its FLOPs."""
+    rep = configure_replica("qwen3-4b", "h100-sxm", 1, weights="bf16").replica
+    assert rep.head_is_embedding
+    assert rep.always_read_bytes == pytest.approx(rep.weights_bytes, rel=1e-9)
+    assert rep.matmul_params_active == pytest.approx(
+        rep.counts.active - rep.counts.embedding + 151936 * 2560)
+    untied = configure_replica("qwen3-8b", "h100-sxm", 1, weights="bf16").replica
+    assert not untied.head_is_embedding
+    assert untied.always_read_bytes < untied.weights_bytes
