@@ -601,6 +601,38 @@ class BlockFp8Kernel(Numbers):
     source: str = Field(min_length=3, description="Where the kernels and rates were read.")
 
 
+class HostLoop(Numbers):
+    """Where an engine release does its per-request work of a step: scheduling the running
+    requests, preparing their inputs, sampling, checking stop criteria and handing each one's
+    token back.
+
+    ``per_request``: the executor loops over every running request on the CPU in Python
+    (vLLM, SGLang, TensorRT-LLM's PyTorch-backend PyExecutor), so a step costs
+    ``sequence_overhead_s`` per running request; False for an executor in C++ (TensorRT-LLM's
+    C++ batch manager over TensorRT engines, llama.cpp) or one that steps a static batch as
+    one tensor (optimum-habana's ``generate``), whose per-request cost is taken as none. The
+    work adds to the GPU's step (``inference.decode_step``): TensorRT-LLM's and SGLang's loops
+    overlap it with the GPU's (their ``loop`` says so), which is not modelled (METHOD.md,
+    Step 4, "Host work per step"). ``releases``: the release lines it describes
+    (``calibration.engine_version_class``); an entry without releases is the current release's
+    and every release no other entry names.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    releases: list[str] = Field(default_factory=list, description="Release lines (none: the "
+                                                                  "current one).")
+    per_request: bool = Field(description="Per-request work each step in a Python loop.")
+    loop: str = Field(min_length=3, description="The executor loop, in a few words.")
+    source: str = Field(min_length=3, description="Where the loop's structure was read.")
+
+
+#: An engine whose profile describes no host loop: per-request work each step, the
+#: conservative default (the generic profile).
+PYTHON_HOST_LOOP = HostLoop(per_request=True, loop="per-request work each step (default)",
+                            source="no profile entry: the conservative default")
+
+
 class UnsupportedFormat(Numbers):
     """A weight format an engine has no kernel for on some GPU families (``kind``
     ``no_kernel``), or serves there only through a path no profile models (``unmodelled``).
@@ -665,6 +697,9 @@ class EngineProfile(Sourced):
     unsupported_formats: list[UnsupportedFormat] = Field(
         default_factory=list,
         description="Weight formats the engine has no kernel for on some GPU families.")
+    host_loops: list[HostLoop] = Field(
+        default_factory=list,
+        description="Where each release does its per-request work of a step.")
     gpu_vendors: list[Vendor] = Field(
         default_factory=list,
         description="The GPU makers the engine runs on (empty: any); gpu_vendors_source says "
@@ -686,6 +721,13 @@ class EngineProfile(Sourced):
         ``family`` GPUs, if its profile names them ("" for the current release: none)."""
         return next((k for k in self.block_fp8_kernels
                      if family in k.families and release in k.releases), None)
+
+    def host_loop(self, release: str) -> HostLoop:
+        """The host loop of the engine's ``release`` ("" for the current one): the entry that
+        names it, else the entry without releases, else :data:`PYTHON_HOST_LOOP`."""
+        named = next((h for h in self.host_loops if release in h.releases), None)
+        current = next((h for h in self.host_loops if not h.releases), PYTHON_HOST_LOOP)
+        return named or current
 
     def unsupported(self, precision: str, family: str, moe: bool) -> UnsupportedFormat | None:
         """The engine's missing kernel for ``precision`` weights on ``family`` GPUs (``moe``:

@@ -232,7 +232,10 @@ def engine_version_class(engine: str, text: str) -> str:
             return "NIM"
         if "post-1.0" in lowered:
             return "1.x"
-        return f"{found.group(1)}.x" if found and found.group(1) in ("0", "1") else "unstated"
+        line = f"{found.group(1)}.x" if found and found.group(1) in ("0", "1") else "unstated"
+        # 0.17-0.20 shipped the PyTorch backend beside the TensorRT engines: its executor
+        # loop is the Python one of 1.x (engines.toml host_loops)
+        return "0.x PyTorch" if line == "0.x" and "pytorch" in lowered else line
     if engine == "vllm":
         if "v0 engine" in lowered or "v1" in lowered:
             return "V0" if "v0 engine" in lowered else "V1"

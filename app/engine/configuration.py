@@ -223,6 +223,7 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         expert_parallel=choice.expert_parallel,
         dp_attention=choice.dp_attention,
         gemm_share=block_fp8_share(engine, gpu, weight_precision, model, choice),
+        host_per_request=engine.host_loop(choice.engine_release).per_request,
     )
     # every DP-attention rank runs its own batch and token budget (the engine's settings are
     # per rank; Configuration.batch_limit and the replica's token budget are the replica's)

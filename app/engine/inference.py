@@ -18,8 +18,11 @@ tokens (``r = prompt / output`` under continuous batching, 0 for a lone user)::
     ITL       = p * stage + step_overhead + b * sequence_overhead
 
 The scheduler's cost per step grows with the requests it tracks (``sequence_overhead``:
-scheduling, sampling, detokenising and streaming each running request every step, on the
-CPU; vLLM and SGLang do it in Python).
+scheduling, preparing the inputs of, sampling and handing back each running request every
+step, on the CPU): vLLM, SGLang and TensorRT-LLM's PyTorch backend do it in Python; an
+executor in C++ (TensorRT-LLM's TensorRT engines, llama.cpp) or over one static batch tensor
+(optimum-habana) is taken to pay none (``Replica.host_per_request``; catalogs/engines.toml
+``host_loops``).
 
 ``A_token`` is what the elementwise kernels between the matrix multiplications (residual-add
 norms, the MLP's activation, quantising the activations of a W8A8 format) read and write per
@@ -133,6 +136,16 @@ class Replica:
     expert_parallel: int = 1  # EP ranks the routed experts are split over (1: off)
     dp_attention: bool = False  # each GPU of a stage runs its own requests' attention
     gemm_share: float = 1.0  # weight GEMMs' rate over a per-tensor kernel's (block FP8) [-]
+    host_per_request: bool = True  # the executor loops over the running requests in Python
+
+    def host_seconds(self, sequences) -> np.ndarray:
+        """CPU time of a step's per-request work [s]: ``sequence_overhead`` per running
+        request of the busiest scheduler (each DP-attention rank schedules its own), none for
+        an executor in C++ (``host_per_request`` False)."""
+        sequences = np.maximum(np.atleast_1d(np.asarray(sequences, dtype=float)), 1.0)
+        if not self.host_per_request:
+            return np.zeros_like(sequences)
+        return self.factors.sequence_overhead_s * sequences * self.rank_share(sequences)
 
     @property
     def gpus(self) -> int:
@@ -661,10 +674,7 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     activations_s = activation_seconds(replica, tokens, micro)
     stage = np.maximum(weights_s, decode_s + prefill_s) + attention_s + activations_s + comm_s \
         + layers
-    sequences = np.maximum(np.atleast_1d(np.asarray(batch, dtype=float)), 1.0)
-    # each DP-attention rank schedules its own requests (one scheduler per rank)
-    scheduler_s = f.step_overhead_s + f.sequence_overhead_s * sequences \
-        * replica.rank_share(sequences)
+    scheduler_s = f.step_overhead_s + replica.host_seconds(batch)
     itl = pp * stage + scheduler_s
     overhead = pp * layers + scheduler_s
     return StepTimes(weights_s * pp, attention_s * pp, decode_s * pp, prefill_s * pp,

@@ -467,7 +467,7 @@ def _burst_ramp(replica: Replica, work: Workload, first: float) -> _Ramp:
     beside = decode_step(replica, max(running, 1.0), work.average_context)
     per_step = float(beside.kv_read[0] + beside.compute[0]) * min(running, 1.0)
     ramp_s = (batch_prefill_time(replica, first, work.prompt_tokens) + ramp_steps * per_step
-              + first * in_ramp * replica.factors.sequence_overhead_s)
+              + first * in_ramp * float(replica.host_seconds(1.0)[0]))
     return _Ramp(ramp_steps, in_ramp, ramp_s, ramp_s / ramp_steps)
 
 

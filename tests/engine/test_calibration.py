@@ -85,8 +85,10 @@ def test_an_auto_kv_cache_is_the_model_dtype_and_a_number_is_a_closed_loop():
 def test_a_closed_loop_itl_is_the_operating_point_of_that_many_users(catalog):
     case = normalise_case({**RAW, "concurrency": 50, "metric_name": "itl_mean", "isl": 1000,
                            "osl": 200})
+    # the case's release (TensorRT-LLM 0.17: the C++ runtime, no per-request host work)
     config = configure(catalog, catalog.model("llama-3.1-8b"),
-                       Choice("h200-sxm", 1, 1, "fp8", "fp8", "tensorrt-llm"))
+                       Choice("h200-sxm", 1, 1, "fp8", "fp8", "tensorrt-llm",
+                              engine_release=case.engine_version))
     work = Workload(1000, 200)
     plan = plan_memory(config, work, 1200)
     point = points_at(config, plan, work, [50.0])

@@ -14,6 +14,7 @@ import pytest
 from engine_helpers import IDEAL
 
 from app.engine.capacity import weights_per_gpu
+from app.engine.configuration import Choice, configure
 from app.engine.inference import (
     Factors,
     activation_bytes,
@@ -170,6 +171,24 @@ def test_the_scheduler_cost_grows_with_the_running_requests(configure_replica):
     batches = np.array([1.0, 256.0])
     added = decode_step(busy, batches, 1024).itl - decode_step(plain, batches, 1024).itl
     assert added == pytest.approx([1e-5, 256e-5])
+
+
+def test_a_cpp_executor_pays_no_per_request_host_work(catalog):
+    """TensorRT-LLM's 0.x releases (the C++ batch manager over TensorRT engines) and NIM pay
+    no ``sequence_overhead`` per running request; its PyTorch backend (1.x, the current
+    release, and a 0.x case that states it) and the engines without a profile entry (the
+    generic one) do (catalogs/engines.toml host_loops)."""
+    trt, generic = catalog.engine("tensorrt-llm"), catalog.engine("generic")
+    assert [trt.host_loop(r).per_request for r in ("", "1.x", "0.x PyTorch", "0.x", "NIM")] \
+        == [True, True, True, False, False]
+    assert generic.host_loop("").per_request
+    assert not catalog.engine("llama.cpp").host_loop("").per_request
+    model = catalog.model("llama-3.1-8b")
+    slow = {"sequence_overhead_s": 1e-4}
+    steps = {release: decode_step(configure(catalog, model, Choice(
+        "h100-sxm", 1, 1, "fp8", "fp8", "tensorrt-llm", engine_release=release), slow).replica,
+        np.array([256.0]), 1024).itl[0] for release in ("", "0.x")}
+    assert steps[""] - steps["0.x"] == pytest.approx(256e-4)
 
 
 def test_fp4_weights_run_at_the_16bit_rate_without_fp4_tensor_cores(catalog):
