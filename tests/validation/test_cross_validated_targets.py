@@ -262,11 +262,21 @@ WORST_TARGET = 2.0
 #: 3.92 -> 3.99 (pub-008 x3.92 -> x3.99, gpt-oss on SGLang at Hopper, and pub-226 x0.32 for the
 #: decode worst: both moved by the refit); tightened the rest: TTFT
 #: engine 0.381 -> 0.334, GPU family 0.365 -> 0.335, weight format 0.46 -> 0.399.
+#: Raised with the host work per step (METHOD.md, Step 4, "Host work per step", 2026-12-02:
+#: the reference profile pays 5 us per running request and step where the engine's loop is
+#: Python, none for the C++ runtimes): engine/ttft 0.334 -> 0.335 and its worst 6.27 -> 6.29,
+#: engine/decode worst 1.93 -> 1.94, gpu_family/decode 0.238 -> 0.245 and its worst 2.54 ->
+#: 2.55, gpu_family/throughput 0.206 -> 0.207, model_kind/decode 0.172 -> 0.178 and its worst
+#: 3.06 -> 3.07, model_kind/throughput worst 4.69 -> 4.72, model_kind/ttft worst 8.01 -> 8.16,
+#: weight_class/throughput 0.207 -> 0.209 (the refit of the levels: the vLLM MI300X e2e
+#: latencies at 64-128 users, near the GPU-family decode median, x0.87 -> x0.85); tightened
+#: the rest (engine/throughput 0.272 -> 0.259: the Python engines' large batches no longer
+#: look slower per GPU than the C++ runtimes').
 RATCHET = {
-    "engine": {"decode": (0.15, 1.93), "throughput": (0.272, 4.1), "ttft": (0.334, 6.27)},
-    "gpu_family": {"decode": (0.238, 2.54), "throughput": (0.206, 3.67), "ttft": (0.335, 9.65)},
-    "model_kind": {"decode": (0.172, 3.06), "throughput": (0.207, 4.69), "ttft": (0.337, 8.01)},
-    "weight_class": {"decode": (0.276, 3.15), "throughput": (0.207, 3.99), "ttft": (0.399, 7.32)},
+    "engine": {"decode": (0.149, 1.94), "throughput": (0.259, 4.1), "ttft": (0.335, 6.29)},
+    "gpu_family": {"decode": (0.245, 2.55), "throughput": (0.207, 3.65), "ttft": (0.335, 9.58)},
+    "model_kind": {"decode": (0.178, 3.07), "throughput": (0.205, 4.72), "ttft": (0.337, 8.16)},
+    "weight_class": {"decode": (0.274, 3.14), "throughput": (0.209, 3.91), "ttft": (0.398, 7.29)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -338,7 +348,11 @@ RATCHET = {
 #: pub-264, pub-200, pub-203), 6 went just past 2x (pub-033 x2.11, pub-233 x2.11, pub-236,
 #: pub-406, pub-669, pub-695 x2.02-2.04: the L40S FP8 TTFT pub-406 now predicted slow, the
 #: others moved by the refit).
-BEYOND_TWO_RATCHET = 89
+#: 89 -> 85 with the host work per step (the reference's 5 us per request where the loop is
+#: Python): pub-608, 719, 725 (Qwen3 NVFP4 on GB200, TensorRT-LLM 1.x at 1,600-2,800
+#: requests, x2.03-2.38 -> x1.90-1.99), pub-328 and pub-695 (at x0.50) came back; pub-005
+#: (x0.50) went just past the line.
+BEYOND_TWO_RATCHET = 85
 
 
 @pytest.fixture(scope="module")
