@@ -39,6 +39,7 @@ SAME_IN_GERMAN = {
     "kg/kWh", "{kwh} kWh, {cost}", "{tonnes} t", "Scale-up", "Training", "Retrieval (RAG)",
     "CPU", "{n}, {size}", "{size} ({index})", "{n} x {cpu}", "{fmt}, {size}", "{kw} kW, {price}",
     "{m} min", "Server", "Leaf {n}", "Spine {n}", "100 %", "{field}: {problem}",
+    "{planning} {margin}",
     "t_attn = max(b c kv_per_token_per_gpu / (BW x eta_kv), 4 L n_h d_h b c / t / (peak x "
     "eta_decode))", "t_comm = 2 L/p x (alpha + 2 (t-1)/t x n_tokens h 2 B / (link x eta_link))",
     "X = B / (o x ITL), C = X x (TTFT + o x ITL)",

@@ -420,6 +420,11 @@ class Planning(Frozen):
     expected: PlanFigures = Field(description="What the expected figures need.")
     conservative: PlanFigures = Field(
         description="What the low end of the expected range needs.")
+    margin: float | None = Field(
+        default=None,
+        description="How much slower than the figures it is sized by the plan may run at its "
+                    "load and still meet both targets [-] (0.03: 3 %); None without a load "
+                    "of users (METHOD.md, Step 5).")
     low_end_misses: bool = Field(
         default=False,
         description="True when the low end of the range misses a target even for one user "

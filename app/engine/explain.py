@@ -279,12 +279,14 @@ def plan_loads(catalog: Catalog, p: PerformanceResult, r: Resolved,
 
 def planning_result(plan_at: str, band: Band, loads: dict[str, tuple[int | None, int]],
                     nodes: dict[str, NodePlan], both: Capacities, gpus: int,
-                    gpu: str) -> Planning:
-    """Which end of the expected range Step 5 sized by, and what the other would need.
+                    gpu: str, margin: tuple[float, int] | None = None) -> Planning:
+    """Which end of the expected range Step 5 sized by, what the other would need, and how
+    close the plan is to one more replica.
 
     ``loads`` are :func:`plan_loads`'s, ``nodes`` the node plan of each end's load
     (:func:`app.engine.servers.node_plan`), ``gpus`` the GPUs of one replica, ``gpu`` the
-    GPU's name.
+    GPU's name, ``margin`` the plan's margin and the users per replica it holds at
+    (:func:`app.engine.scale.plan_margin`; None without a load of users).
     """
     figures = {end: PlanFigures(users_per_replica=loads[end][0],
                                 replicas_for_load=loads[end][1],
@@ -295,11 +297,16 @@ def planning_result(plan_at: str, band: Band, loads: dict[str, tuple[int | None,
     misses = plan_at == "conservative" and both.low_end_misses
     planned = figures[plan_at]
     other = figures["expected" if plan_at == "conservative" else "conservative"]
+    unmet = figures["expected"].users_per_replica == 0
     message = narrative.planning_message(
         plan_at, (planned.replicas, planned.gpus_total), (other.replicas, other.gpus_total),
-        gpu, misses, unmet=figures["expected"].users_per_replica == 0, holds=both.holds)
+        gpu, misses, unmet=unmet, holds=both.holds)
+    if margin is not None and not (misses or unmet):
+        message = msg("{planning} {margin}", planning=message,
+                      margin=narrative.margin_message(margin[0], margin[1], plan_at))
     return Planning(plan_at=plan_at, band_low=band.low, expected=figures["expected"],
                     conservative=figures["conservative"], low_end_misses=misses,
+                    margin=None if margin is None or misses or unmet else margin[0],
                     message=message)
 
 

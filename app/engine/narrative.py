@@ -252,6 +252,44 @@ def planning_message(plan_at: str, planned: tuple[int, int], other: tuple[int, i
         "would be needed."), **params)
 
 
+#: Below this margin a plan sits at a boundary (a refit may add a replica) [-].
+NARROW_MARGIN = 0.05
+
+
+def margin_message(margin: float, users: int, plan_at: str) -> Message:
+    """How close the plan is to one more replica: the share by which its runs may be slower
+    than the figures it is sized by (``plan_at``'s end of the range) at ``users`` per
+    replica and still meet both targets (:func:`app.engine.scale.plan_margin`)."""
+    params = {"margin": margin, "users": users}
+    if plan_at == "conservative":
+        if margin < NARROW_MARGIN:
+            return plural(users, msg(
+                "At {users:,} user per replica the low end of the range meets the targets "
+                "with only {margin:.0%} to spare: the plan sits at a boundary, and a range "
+                "whose low end is a little lower would need one more replica."), msg(
+                "At {users:,} users per replica the low end of the range meets the targets "
+                "with only {margin:.0%} to spare: the plan sits at a boundary, and a range "
+                "whose low end is a little lower would need one more replica."), **params)
+        return plural(users, msg(
+            "At {users:,} user per replica even runs {margin:.0%} slower than the low end of "
+            "the range meet both targets."), msg(
+            "At {users:,} users per replica even runs {margin:.0%} slower than the low end "
+            "of the range meet both targets."), **params)
+    if margin < NARROW_MARGIN:
+        return plural(users, msg(
+            "At {users:,} user per replica the expected figures meet the targets with only "
+            "{margin:.0%} to spare: runs a little slower than expected need one more "
+            "replica."), msg(
+            "At {users:,} users per replica the expected figures meet the targets with only "
+            "{margin:.0%} to spare: runs a little slower than expected need one more "
+            "replica."), **params)
+    return plural(users, msg(
+        "At {users:,} user per replica runs {margin:.0%} slower than expected still meet both "
+        "targets."), msg(
+        "At {users:,} users per replica runs {margin:.0%} slower than expected still meet "
+        "both targets."), **params)
+
+
 def replica_range(low: int, high: int) -> Message:
     """The autoscaling range: '1 to 3 replicas'; a range of one count is that count
     ('1 replica')."""

@@ -21,6 +21,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from app.domain.catalog import ServerSpec
 from app.domain.result import Band, RackResult
 from app.engine.performance import Points, at_low_end, slo_capacity
@@ -105,6 +107,35 @@ def capacities(curve: Points, band: Band, ttft_target: float, speed_target: floa
     expected = slo_capacity(curve, ttft_target, speed_target)
     low = slo_capacity(at_low_end(curve, band), ttft_target, speed_target)
     return Capacities(min(expected, most), min(low, most), max(most, 0))
+
+
+def plan_margin(curve: Points, band: Band, ttft_target: float, speed_target: float,
+                users_per_replica: int, plan_at: str) -> float | None:
+    """How much slower than the figures it is sized by the plan may run and still meet both
+    targets at its load [-] (0.03: 3 % slower still meets them, a slower run needs more
+    replicas; METHOD.md, Step 5, "How close a plan is to one more replica").
+
+    At ``users_per_replica`` (the load over the replicas it needs, rounded up) the figures
+    the plan is sized by (the low end of the range when conservative, else the expected
+    ones: :func:`~app.engine.performance.at_low_end`) give a speed per user and a TTFT; a
+    run slower by a factor ``k`` divides the speed and multiplies the TTFT by ``k``, so the
+    targets hold up to ``k = min(speed / speed target, TTFT target / TTFT)``; the margin is
+    ``k - 1``. None without a load of users or where the curve does not reach it.
+
+    A plan whose margin is a few per cent sits at a boundary: a refit of the calibration
+    that lowers the range's low end by that much adds a replica. The figure lets a reader
+    tell such a plan from a robust one.
+    """
+    if users_per_replica < 1 or curve.concurrency.size == 0:
+        return None
+    at = at_low_end(curve, band) if plan_at == "conservative" else curve
+    reached = np.flatnonzero(at.concurrency >= users_per_replica)
+    if reached.size == 0:
+        return None
+    i = int(reached[0])
+    speed = float(at.tokens_per_s_per_user[i])
+    ttft = float(at.ttft_s[i])
+    return min(speed / speed_target, ttft_target / ttft if ttft > 0 else math.inf) - 1.0
 
 
 def planned_rate(saturation_tokens_per_s: float, band: Band, plan_at: str) -> float:

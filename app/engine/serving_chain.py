@@ -27,7 +27,7 @@ from app.engine.infrastructure import size_infrastructure
 from app.engine.levers import current_choice
 from app.engine.optional_sections import additions
 from app.engine.resolved import Resolved, SizingError, resolve
-from app.engine.scale import MAX_REPLICAS, NodePlan, replicas_for_load
+from app.engine.scale import MAX_REPLICAS, NodePlan, plan_margin, replicas_for_load
 from app.engine.selection import Evaluated, select
 from app.engine.servers import node_plan
 from app.engine.test_levels import test_plan_result
@@ -79,6 +79,20 @@ def nodes_for(catalog: Catalog, r: Resolved, chosen: Evaluated, load: int) -> No
                      r.scenario.infrastructure.price_overrides_usd)
 
 
+def margin_of(r: Resolved, chosen: Evaluated,
+              loads: dict[str, tuple[int | None, int]]) -> tuple[float, int] | None:
+    """The plan's margin at the users each of its replicas holds (the load over the
+    replicas it needs, rounded up) and that count (:func:`app.engine.scale.plan_margin`);
+    None for a batch job, a load of no stated users, or no curve."""
+    users, needed = r.demand.users, loads[r.demand.plan_at][1]
+    if users is None or chosen.curve is None or loads[r.demand.plan_at][0] is None:
+        return None
+    per_replica = math.ceil(users / max(needed, 1))
+    margin = plan_margin(chosen.curve, chosen.band, r.demand.ttft_target,
+                         r.demand.speed_target, per_replica, r.demand.plan_at)
+    return None if margin is None else (margin, per_replica)
+
+
 def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[SizingResult, bool]]:
     """Yield ``(result, levers_follow)``: the whole sizing without the levers first, then,
     when a target is missed, the same result with them.
@@ -101,7 +115,7 @@ def size_in_stages(scenario: Scenario, catalog: Catalog) -> Iterator[tuple[Sizin
                   for end, (_, replicas) in loads.items()}
     planning = explain.planning_result(r.demand.plan_at, chosen.band, loads, node_plans,
                                        chosen.capacities, config.replica.gpus,
-                                       config.gpu.name)
+                                       config.gpu.name, margin_of(r, chosen, loads))
     load = planning.planned.replicas_for_load
     scale = explain.scale_result(catalog, config, performance, r, load,
                                  node_plans[r.demand.plan_at], planning)

@@ -24,6 +24,7 @@ from app.engine.scale import (
     capacities,
     choose_server,
     cold_start_s,
+    plan_margin,
     plan_nodes,
     planned_rate,
     replica_packing,
@@ -392,3 +393,36 @@ def test_rate_and_think_time_together_are_refused():
     with pytest.raises(ScenarioError) as error:
         api.load_scenario(data)
     assert "not both" in str(error.value)
+
+
+def test_the_margin_is_how_much_slower_the_plan_may_run_at_its_load():
+    """Users 1, 5, 10, 20 at 40, 36, 31, 24 tokens/s and TTFT 0.4-1.0 s; targets 20 tokens/s
+    and 2 s. At 10 users per replica the expected figures have 31/20 - 1 = 55 % to spare on
+    speed (TTFT 2/0.6: 233 %); at the low end x0.5 of the range, 15.5 tokens/s: -22.5 %,
+    short; at 5 users the low end gives 18 tokens/s (-10 %); with a range low end of x0.6 at
+    5 users, 21.6 tokens/s: 8 %. The first grid point at or above the load counts."""
+    curve = points([1, 5, 10, 20], [0.4, 0.5, 0.6, 1.0], [40, 36, 31, 24])
+    wide, narrow = Band(low=0.5, high=1.5), Band(low=0.6, high=1.5)
+    assert plan_margin(curve, wide, 2.0, 20.0, 10, "expected") == pytest.approx(0.55)
+    assert plan_margin(curve, wide, 2.0, 20.0, 10, "conservative") == pytest.approx(-0.225)
+    assert plan_margin(curve, narrow, 2.0, 20.0, 5, "conservative") == pytest.approx(0.08)
+    assert plan_margin(curve, narrow, 2.0, 20.0, 4, "conservative") == pytest.approx(0.08)
+    # the TTFT target binds when it is tighter: 0.6 s / 0.6 at 10 users is 1.0 s against 0.9
+    assert plan_margin(curve, narrow, 0.9, 1.0, 10, "conservative") == pytest.approx(-0.1)
+    assert plan_margin(curve, wide, 2.0, 20.0, 30, "expected") is None  # past the curve
+    assert plan_margin(curve, wide, 2.0, 20.0, 0, "expected") is None
+
+
+def test_the_bank_plan_says_how_close_it_sits_to_one_more_replica():
+    """The bank customer (docs/customers): the planning sentence gives the users each replica
+    holds and the margin at the end of the range it is planned at."""
+    from pathlib import Path
+
+    scenario = api.load_scenario(Path(__file__).parents[2] / "docs" / "customers"
+                                 / "bank-chat.json")
+    planning = api.size(scenario).scale.planning
+    users = math.ceil(55 / planning.planned.replicas_for_load)
+    assert planning.margin is not None and planning.margin >= 0
+    text = planning.message.text("en")
+    assert f"At {users:,} users per replica" in text
+    assert f"{planning.margin:.0%}" in text
