@@ -308,3 +308,16 @@ def test_expert_parallel_decode_waits_for_the_busiest_rank(catalog):
     assert float(even) == pytest.approx(
         per_gpu + mean * float(inference.busiest_rank_touched(dep, 32.0)))
     assert float(even) > per_gpu + mean
+
+
+@pytest.mark.parametrize("engine, warned", [("sglang", True), ("vllm", False)])
+def test_sglang_dp_attention_warns_that_its_ttft_under_load_is_not_modelled(catalog, engine,
+                                                                              warned):
+    """dstack's SGLang DP-attention TTFTs (pub-232, pub-235: 3.9 s and 11.0 s against a
+    0.2 s prefill) are outside the model: a plan that serves users with that layout says
+    so; other engines' DP attention, and the layout off, do not."""
+    from app import api
+    data = _large_moe(expert_parallel=8, dp_attention=True)
+    data["serving"] = {**data.get("serving", {}), "engine": engine}
+    result = api.size(api.load_scenario(data), catalog)
+    assert any("SGLang with DP attention" in t for t in result.warnings) == warned
