@@ -375,6 +375,10 @@ class ModelSpec(Sourced):
     )
     norms_per_layer: int = Field(default=2, ge=0, le=6)
     qk_norm: bool = Field(default=False, description="Per-head RMS norm on Q and K (Qwen3).")
+    attention_sinks: bool = Field(
+        default=False,
+        description="A learned sink logit per head joins every softmax (gpt-oss); engines "
+                    "need a sink-capable attention kernel for it.")
     tied_embeddings: bool = False
     attention_bias: Literal["none", "qkv", "all"] = "none"
     mlp_bias: bool = False
@@ -572,8 +576,39 @@ class WeightOnlyMoeKernel(Numbers):
     precisions: list[str] = Field(min_length=1, description="Weight format ids (mxfp4, ...).")
     families: list[GpuFamily] = Field(min_length=1, description="GPU families it runs on.")
     rows: float = Field(gt=0, le=4096, description="Rows per expert it pads to [tokens].")
+    rate_share: float = Field(
+        default=1.0, gt=0, le=1,
+        description="Rate of its expert GEMMs over a dense 16-bit GEMM's at the same rows [-].")
     kernel: str = Field(min_length=3, description="The kernel's name.")
     source: str = Field(min_length=3, description="Where the block size was read (code, commit).")
+
+
+class AttentionKernel(Numbers):
+    """The prompt-attention kernel an engine falls back to on some GPU families for the
+    models its default backend cannot run (``sinks_only``: models with learned attention
+    sinks, gpt-oss).
+
+    vLLM's backends on Ampere and Ada (FlashAttention 2, FlashInfer) take no sink term, so
+    its selector picks the Triton unified attention there: each program multiplies
+    ``query_rows`` query rows (BLOCK_M: BLOCK_Q positions times the GQA group) with 32-token
+    K/V tiles it reads from the paged cache, so a prompt's attention does 2 x ``query_rows``
+    FLOP per K/V element it streams (16 FLOP per byte of a 16-bit cache) and runs at that
+    intensity times the GPU's sustained memory bandwidth when that is below the tensor
+    cores' rate (``Replica.prefill_attention_rate``).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    families: list[GpuFamily] = Field(min_length=1, description="GPU families it runs on.")
+    kind: Literal["triton_unified"] = Field(
+        description="triton_unified: vLLM's Triton unified attention (paged K/V tiles).")
+    sinks_only: bool = Field(
+        default=True, description="Chosen only for models with attention sinks.")
+    query_rows: int = Field(ge=1, le=1024,
+                            description="Query rows per program against one K/V tile "
+                                        "(BLOCK_M) [rows].")
+    kernel: str = Field(min_length=3, description="The kernel's name.")
+    source: str = Field(min_length=3, description="Where the kernel and its tiles were read.")
 
 
 class BlockFp8Kernel(Numbers):
@@ -691,6 +726,9 @@ class EngineProfile(Sourced):
     weight_only_moe_kernels: list[WeightOnlyMoeKernel] = Field(
         default_factory=list,
         description="Grouped GEMMs of 4-bit expert weights on GPUs without tensor cores for them.")
+    attention_kernels: list[AttentionKernel] = Field(
+        default_factory=list,
+        description="Prompt-attention kernels the engine falls back to on some GPU families.")
     block_fp8_kernels: list[BlockFp8Kernel] = Field(
         default_factory=list,
         description="GEMMs of block-scaled FP8 weights in some releases on some GPU families.")
@@ -715,6 +753,13 @@ class EngineProfile(Sourced):
         its profile names one."""
         return next((k for k in self.weight_only_moe_kernels
                      if precision in k.precisions and family in k.families), None)
+
+    def attention_kernel(self, family: str, sinks: bool) -> AttentionKernel | None:
+        """The prompt-attention kernel the engine runs on ``family`` GPUs for a model with
+        (``sinks``) or without attention sinks, if its profile names one (None: its default
+        backend, at the tensor cores' rate)."""
+        return next((k for k in self.attention_kernels
+                     if family in k.families and (sinks or not k.sinks_only)), None)
 
     def block_fp8_kernel(self, family: str, release: str) -> BlockFp8Kernel | None:
         """The kernels the engine's ``release`` ran block-scaled FP8 weights with on

@@ -115,6 +115,43 @@ def grouped_gemm_half_tokens(catalog: Catalog, engine: EngineProfile, gpu: GpuSp
     return kernel.rows
 
 
+def weight_only_moe_share(engine: EngineProfile, gpu: GpuSpec,
+                          precision: PrecisionSpec) -> float:
+    """Rate of the routed experts' weight-only kernel over a dense 16-bit GEMM's [-]
+    (catalogs/engines.toml ``weight_only_moe_kernels`` ``rate_share``; 1 where the profile
+    names none). triton_kernels' Hopper bf16 x mxfp4 matmul (vLLM's, SGLang's and
+    TensorRT-LLM's TRITON MoE path for gpt-oss) reached 49 % of the H100 roofline in
+    bench_mlp (triton-lang/triton PR #6833 with #6812, May 2025) against 80.3 % for a cuBLAS
+    BF16 GEMM (stas00/ml-engineering MAMF table, H100 SXM 794.5 of 989 TFLOP/s): 0.61."""
+    kernel = engine.weight_only_moe_kernel(precision.id, gpu.family)
+    if kernel is None or not dequantises_weights(gpu, precision):
+        return 1.0
+    return kernel.rate_share
+
+
+def prefill_attention_bound(engine: EngineProfile, gpu: GpuSpec, model: ModelSpec,
+                            kv_precision: PrecisionSpec) -> tuple[float, float]:
+    """FLOP per K/V byte and the bandwidth [B/s] that bound a prompt's attention when the
+    engine runs it through a kernel its profile names (catalogs/engines.toml
+    ``attention_kernels``); (0, 0) where it names none (the default backend, at the tensor
+    cores' rate).
+
+    vLLM serves a model with attention sinks (gpt-oss) on Ampere and Ada through its Triton
+    unified attention, the only one of its backends there that takes a sink term
+    (vllm/platforms/cuda.py picks a backend whose ``supports_sink()`` holds). Its programs
+    multiply BLOCK_M = 16 query rows (BLOCK_Q = 2 positions x 8 GQA heads) with each K/V tile
+    they read from the paged cache (triton_unified_attention.py ``unified_attention``), so a
+    prompt's attention does 2 x 16 FLOP per K/V element it streams: 16 FLOP per byte of a
+    16-bit cache, at the GPU's sustained memory bandwidth (an A100 SXM's 2.0 TB/s gives 33
+    TFLOP/s, a tenth of its dense BF16 rate).
+    """
+    kernel = engine.attention_kernel(gpu.family, model.attention_sinks)
+    if kernel is None:
+        return 0.0, 0.0
+    return (2.0 * kernel.query_rows / kv_precision.bytes_per_element,
+            gpu.sustained_bandwidth_bytes_per_s)
+
+
 def block_fp8_share(engine: EngineProfile, gpu: GpuSpec, precision: PrecisionSpec,
                     model: ModelSpec, choice: Choice) -> float:
     """Rate of the weight GEMMs over a per-tensor FP8 GEMM's when the FP8 weights are
@@ -204,6 +241,7 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
     site = catalog.site_profile_for(gpu.id, engine.id, site_profile)
     factors = engine_factors(engine, catalog.engines.get("generic"), gpu.family,
                              overrides or {}, site)
+    intensity, bandwidth = prefill_attention_bound(engine, gpu, model, kv_precision)
     replica = Replica(
         model=model,
         counts=counts,
@@ -224,6 +262,9 @@ def configure(catalog: Catalog, model: ModelSpec, choice: Choice,
         dp_attention=choice.dp_attention,
         gemm_share=block_fp8_share(engine, gpu, weight_precision, model, choice),
         host_per_request=engine.host_loop(choice.engine_release).per_request,
+        routed_gemm_share=weight_only_moe_share(engine, gpu, weight_precision),
+        prefill_attention_intensity=intensity,
+        prefill_attention_bandwidth=bandwidth,
     )
     # every DP-attention rank runs its own batch and token budget (the engine's settings are
     # per rank; Configuration.batch_limit and the replica's token budget are the replica's)

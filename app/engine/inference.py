@@ -137,6 +137,9 @@ class Replica:
     dp_attention: bool = False  # each GPU of a stage runs its own requests' attention
     gemm_share: float = 1.0  # weight GEMMs' rate over a per-tensor kernel's (block FP8) [-]
     host_per_request: bool = True  # the executor loops over the running requests in Python
+    routed_gemm_share: float = 1.0  # routed experts' kernel rate over a dense GEMM's [-]
+    prefill_attention_intensity: float = 0.0  # FLOP per K/V byte of a bound prompt kernel
+    prefill_attention_bandwidth: float = 0.0  # bandwidth its K/V tiles stream at [B/s]
 
     def host_seconds(self, sequences) -> np.ndarray:
         """CPU time of a step's per-request work [s]: ``sequence_overhead`` per running
@@ -254,6 +257,18 @@ class Replica:
         """
         kv_compute = "fp8" if self.kv_bytes_per_element <= 1.0 else "bf16"
         return min(self.gpu.peak_flops(kv_compute), self.peak_flops)
+
+    def prefill_attention_rate(self, efficiency: float) -> float:
+        """Rate of a prompt's attention [FLOP/s]: the tensor cores' at ``efficiency``,
+        capped where the engine runs it through a kernel that reads its K/V tiles for few
+        query rows at ``prefill_attention_intensity`` FLOP per byte times
+        ``prefill_attention_bandwidth`` (``configuration.prefill_attention_bound``: vLLM's
+        Triton unified attention for gpt-oss on Ampere and Ada, 16 FLOP per byte of a 16-bit
+        cache)."""
+        rate = self.prefill_attention_peak_flops * efficiency
+        if self.prefill_attention_intensity > 0:
+            rate = min(rate, self.prefill_attention_intensity * self.prefill_attention_bandwidth)
+        return rate
 
     @property
     def decode_attention_peak_flops(self) -> float:
@@ -464,7 +479,8 @@ def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float,
     kernels for it: ``configuration.block_fp8_share``).
     """
     share = grouped_gemm_share(replica, step_tokens) / expert_rank_imbalance(replica,
-                                                                             step_tokens)
+                                                                             step_tokens) \
+        * replica.routed_gemm_share
     routed = replica.routed_params_active
     dense = replica.matmul_params_active - routed
     per_token = 2 * (dense * replica.non_expert_share(sequences) / replica.dense_peak_flops
@@ -665,7 +681,7 @@ def decode_step(replica: Replica, batch, context_tokens: float,
         else 0.0
     prefill_s = matmul_seconds(replica, prefill_tokens, micro + chunk, f.eta_prefill, micro)
     prefill_s = prefill_s + attention_flops(replica, prefill_tokens, prompt_tokens / 2) * share \
-        / (replica.prefill_attention_peak_flops * f.eta_prefill)
+        / replica.prefill_attention_rate(f.eta_prefill)
     kv_s = micro * replica.kv_read_bytes_per_gpu(context_tokens, micro) / (bandwidth * f.eta_kv)
     attention_s = np.maximum(kv_s, decode_attention_flops(replica, micro, context_tokens)
                              * share / (replica.decode_attention_peak_flops * f.eta_decode))
@@ -718,7 +734,7 @@ def batch_prefill_time(replica: Replica, prompts: float, prompt_tokens: float) -
     chunks = math.ceil(tokens / replica.max_batched_tokens)
     attention = tokens * attention_flops_per_token(replica.model, prompt_tokens / 2)
     share = float(np.atleast_1d(replica.non_expert_share(prompts))[0])
-    compute_s = (attention * share / (replica.prefill_attention_peak_flops * f.eta_prefill)
+    compute_s = (attention * share / replica.prefill_attention_rate(f.eta_prefill)
                  + float(np.atleast_1d(matmul_seconds(replica, tokens, chunk, f.eta_prefill,
                                                       prompts))[0])
                  * replica.pipeline_parallel

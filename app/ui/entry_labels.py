@@ -77,6 +77,8 @@ LABELS: dict[str, dict[str, tuple[str, ...]]] = {
         "norm": ("Norm", "layer: LayerNorm with bias."),
         "norms_per_layer": ("Norms per layer", ""),
         "qk_norm": ("Norms on queries and keys", "Per-head RMS norms (Qwen3)."),
+        "attention_sinks": ("Attention sinks", "A learned sink logit per head joins each "
+                                               "softmax (gpt-oss)."),
         "tied_embeddings": ("Output head shares the embedding", "", "tie_word_embeddings"),
         "attention_bias": ("Attention biases", ""),
         "mlp_bias": ("MLP biases", ""),

@@ -228,12 +228,33 @@ def test_weight_only_moe_kernels_pad_an_expert_to_their_block_of_rows(configure_
     assert half("gpt-oss-20b", "rtx-4090", "mxfp4") == 16.0
     assert half("gpt-oss-20b", "h100-sxm", "mxfp4") == 64.0
     assert half("gpt-oss-20b", "h100-sxm", "mxfp4", "sglang") == 64.0  # refused before Hopper
-    assert half("gpt-oss-20b", "h100-sxm", "mxfp4", "tensorrt-llm") == 256.0
+    assert half("gpt-oss-20b", "h100-sxm", "mxfp4", "tensorrt-llm") == 64.0  # TRITON backend
     assert half("gpt-oss-20b", "b200", "mxfp4") == 256.0  # FP4 tensor cores
     assert half("qwen3-30b-a3b", "a100-sxm-80", "int4-awq") == 16.0
     assert half("qwen3-30b-a3b", "h100-sxm", "int4-gptq") == 16.0
     assert half("qwen3-30b-a3b", "h100-sxm", "fp8") == 256.0
     assert half("qwen3-30b-a3b", "a100-sxm-80", "bf16") == 256.0
+
+
+def test_sink_models_prompt_attention_is_bound_by_the_triton_kernels_kv_reads(
+        configure_replica):
+    """vLLM runs gpt-oss (attention sinks) on Ampere and Ada through its Triton unified
+    attention (catalogs/engines.toml ``attention_kernels``): 16 query rows per K/V tile, 16
+    FLOP per byte of a 16-bit cache at the sustained bandwidth, far below the tensor cores'
+    rate; a model without sinks, Hopper and TensorRT-LLM keep the tensor cores' rate."""
+    a100 = configure_replica("gpt-oss-20b", "a100-sxm-80", 1, weights="mxfp4").replica
+    assert a100.prefill_attention_intensity == 16.0
+    assert a100.prefill_attention_rate(0.5) == pytest.approx(
+        16.0 * a100.gpu.sustained_bandwidth_bytes_per_s)
+    assert a100.prefill_attention_rate(0.5) < 0.25 * a100.prefill_attention_peak_flops * 0.5
+    fp8_kv = configure_replica("gpt-oss-20b", "l40s", 1, weights="mxfp4", kv="fp8").replica
+    assert fp8_kv.prefill_attention_intensity == 32.0  # the same rows, half the bytes
+    for rep in (configure_replica("qwen3-30b-a3b", "a100-sxm-80", 1).replica,
+                configure_replica("gpt-oss-20b", "h100-sxm", 1, weights="mxfp4").replica,
+                configure_replica("gpt-oss-20b", "h100-sxm", 1, weights="mxfp4",
+                                  engine="tensorrt-llm").replica):
+        assert rep.prefill_attention_intensity == 0.0
+        assert rep.prefill_attention_rate(0.5) == rep.prefill_attention_peak_flops * 0.5
 
 
 def test_weight_only_moe_decode_at_small_batch_is_bound_by_its_weights(configure_replica):
