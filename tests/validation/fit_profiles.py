@@ -3,6 +3,11 @@
 Run from the repository root::
 
     .venv/bin/python tests/validation/fit_profiles.py [ENGINE ...]
+    .venv/bin/python tests/validation/fit_profiles.py --family FAMILY ENGINE
+
+``--family`` refits only that GPU family's four roofline efficiencies on the engine's cases
+on that family, keeping the engine-wide latencies and the other families' tables (a kernel
+change that touches one family's cases, e.g. TensorRT-LLM's TRITON MoE on Hopper).
 
 For each engine it minimises Huber's loss on the log error (squared within x1.5) of every
 case of that engine (every shipped case file, resources/calibration/calibration_cases*.json)
@@ -129,11 +134,14 @@ def as_toml(engine: str, params: dict[tuple, float]) -> str:
     return "\n".join(lines)
 
 
-def main(engines: list[str]) -> None:
+def main(engines: list[str], family: str | None = None) -> None:
     catalog = load_catalog(include_user=False)
     cases, _ = load_cases(read_cases(), catalog)
     for engine in engines or sorted({c.engine for c in cases}):
         mine = [c for c in cases if c.engine == engine]
+        if family is not None:
+            FITTED[engine] = ((), ROOFLINE)
+            mine = [c for c in mine if catalog.gpus[c.gpu].family == family]
         print(f"fitting {engine} on {len(mine)} cases", file=sys.stderr)
         params = fit(catalog, engine, mine)
         catalog = with_factors(catalog, engine, params)
@@ -143,4 +151,8 @@ def main(engines: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    args = sys.argv[1:]
+    if args[:1] == ["--family"]:
+        main(args[2:], args[1])
+    else:
+        main(args)
