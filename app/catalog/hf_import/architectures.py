@@ -398,7 +398,9 @@ def _gemma3(f: Fields) -> dict:
 
 
 def _gpt_oss(f: Fields) -> dict:
-    values = common_fields(f) | {"attention_bias": "all", "mlp_bias": True}
+    # GptOssAttention has a learned sink logit per head (transformers modeling_gpt_oss)
+    values = common_fields(f) | {"attention_bias": "all", "mlp_bias": True,
+                                 "attention_sinks": True}
     layers = values["layers"]
     per_token = f.opt_int("num_experts_per_tok") or f.int(
         "experts_per_token", msg("the experts each token uses")
