@@ -188,10 +188,11 @@ def _fixed_and_varied(configure_replica, slots: int):
 def test_varying_output_lengths_lengthen_the_run_with_a_shrinking_tail(configure_replica):
     """Same mean lengths, one wave: when outputs vary (ShareGPT) the last requests decode
     alone for a long tail, so the run's rate falls, while most requests' steps are the early,
-    full ones."""
+    full ones: their mean TPOT stays near the fixed lengths' (short requests live through the
+    full early steps, long ones through the tail's small ones; within 5 % either way here)."""
     fixed, varied = _fixed_and_varied(configure_replica, 1024)
     assert float(varied.output_tokens_per_s[0]) < 0.95 * float(fixed.output_tokens_per_s[0])
-    assert float(varied.itl_s[0]) < float(fixed.itl_s[0])
+    assert float(varied.itl_s[0]) == pytest.approx(float(fixed.itl_s[0]), rel=0.05)
 
 
 def test_when_lengths_vary_waiting_requests_are_admitted_from_the_first_steps(configure_replica):
