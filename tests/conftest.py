@@ -12,10 +12,14 @@
 - Property tests (hypothesis) have no per-example deadline and no "too slow" health check:
   speed is measured by the benchmarks (make bench), and on a shared or loaded machine (CI with
   two cores) a slow example is not a failure. A test may still set its own settings.
+- Python's cyclic garbage collector runs on the main thread only, between tests (see
+  ``pytest_configure``): the suite's own threads would otherwise run it, and destroy the
+  window tests' QObjects off the GUI thread.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import socket
@@ -55,8 +59,44 @@ def _point_user_folders_at(base: Path, setenv) -> Path:
 _point_user_folders_at(_EARLY_HOME, os.environ.__setitem__)
 
 
+#: A full collection after every FULL_COLLECTION_EVERY tests; the young generations after each.
+FULL_COLLECTION_EVERY = 25
+_tests_torn_down = [0]
+_COLLECTOR_WAS_ON = pytest.StashKey[bool]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Automatic garbage collection off for the whole run; ``pytest_runtest_teardown`` collects.
+
+    Python runs its cyclic collector on whichever thread allocates when a threshold trips, and a
+    test run has threads the program never has: pytest-timeout's timer (one per test, started
+    before the test and ended after it) and pytest-xdist's channel to the controller. A
+    collection there destroys whatever cyclic garbage it finds, a closed window's QObjects
+    included, off the GUI thread, and Qt then crashes in the GUI thread's next event round
+    (a worker segfaulted in pytest-qt's ``_process_events``, with only a ``threading.Timer``
+    alive beside the main thread; app/ui/threads.py explains the same crash for the program's
+    own job threads, which it guards against itself). Tests that check that guard turn the
+    collector back on (tests/ui/conftest.py, ``automatic_collection``).
+    """
+    if getattr(config, "workerinput", None) is None and config.getoption("numprocesses", None):
+        return  # pytest-xdist's controller: it runs no test, and nothing would collect
+    config.stash[_COLLECTOR_WAS_ON] = gc.isenabled()
+    gc.disable()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None):
+    """After the test's fixtures are torn down (its windows closed): collect here, on the main
+    thread, the young generations after every test and everything every 25th."""
+    yield
+    _tests_torn_down[0] += 1
+    gc.collect(2 if _tests_torn_down[0] % FULL_COLLECTION_EVERY == 0 else 1)
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(_EARLY_HOME, ignore_errors=True)
+    if config.stash.get(_COLLECTOR_WAS_ON, False):
+        gc.enable()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,13 +1,16 @@
 """Shared fixtures for the window's tests (offscreen, isolated settings)."""
 
+import gc
 import os
+import time
+from collections.abc import Iterator
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from app import api
 from app.catalog.loader import clear_cache, load_catalog
-from app.ui import text
+from app.ui import text, threads
 from app.ui.controller import Controller
 
 
@@ -170,3 +173,20 @@ def message_answers(monkeypatch):
     monkeypatch.setattr(QMessageBox, "warning", unexpected)
     monkeypatch.setattr(QMessageBox, "critical", unexpected)
     return queue, asked
+
+
+@pytest.fixture
+def automatic_collection() -> Iterator[None]:
+    """Python's automatic garbage collection on during the test, as in the program (the suite
+    keeps it off and collects between tests, tests/conftest.py): for the tests of
+    app/ui/threads.py's own guard, which switches it off while a job's thread lives. Off again
+    once every job thread has ended and the guard has seen it, so it does not switch the
+    collector on behind the suite's back. Ask for it before any fixture that starts a sizing."""
+    gc.enable()
+    yield
+    deadline = time.monotonic() + 10
+    while threads._alive and time.monotonic() < deadline:
+        for thread in list(threads._alive):
+            thread.join(0.05)
+        threads._reap()
+    gc.disable()

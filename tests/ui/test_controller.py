@@ -163,7 +163,8 @@ def test_the_worker_skips_the_levers_once_the_scenario_changed(controller):
     assert sent[1][1].performance.levers
 
 
-def test_sizing_runs_on_a_plain_thread_that_holds_no_qt_object(controller, monkeypatch):
+def test_sizing_runs_on_a_plain_thread_that_holds_no_qt_object(automatic_collection, controller,
+                                                                monkeypatch):
     """app.ui.threads: the job holds no QObject, and the garbage collector is off while its
     thread lives (a collection there could destroy a GUI-thread QObject)."""
     seen = []
@@ -184,7 +185,7 @@ def test_sizing_runs_on_a_plain_thread_that_holds_no_qt_object(controller, monke
     assert users_sized(controller) == 12
 
 
-def test_no_garbage_collection_runs_on_the_sizing_thread(controller):
+def test_no_garbage_collection_runs_on_the_sizing_thread(automatic_collection, controller):
     """A collection on a worker destroyed GUI-thread QObjects there (and crashed Qt's timers):
     whatever the thresholds, every collection during a burst of sizings runs on this thread."""
     threads = []
@@ -338,7 +339,8 @@ def test_a_refusal_keeps_its_problems_structured(controller):
     assert controller.problems == problems
 
 
-def test_a_controller_deleted_while_sizing_does_not_keep_the_collector_off(catalog, qtbot):
+def test_a_controller_deleted_while_sizing_does_not_keep_the_collector_off(
+        automatic_collection, catalog, qtbot):
     """The collector is off while a job's thread lives; a window closed meanwhile (its
     controller and worker deleted) must not leave it off once that thread has ended."""
     collecting = gc.isenabled()
