@@ -74,6 +74,10 @@ ACTIVATION_VALUES = {"gated": 3, "plain": 2}
 #: written in 8 bit (vLLM ``static_scaled_fp8_quant`` / ``dynamic_per_token_scaled_fp8_quant``,
 #: TensorRT-LLM's quantize kernels, AMD Quark's FP8 activations) [B].
 QUANTISE_BYTES = 3.0
+#: Bytes one value of a routed expert's 16-bit output moves when the ``k`` outputs of a token
+#: are combined: read by the combine kernel (vLLM ``moe_sum``, TensorRT-LLM
+#: ``finalizeMoeRoutingKernel``), which writes the weighted sum once per token [B].
+COMBINE_READ_BYTES = BYTES_16BIT
 
 
 @dataclass(frozen=True)
@@ -527,9 +531,39 @@ def activation_bytes(replica: Replica, tokens, sequences=1.0) -> np.ndarray:
     if replica.quantises_activations:
         inputs = h + width if replica.experts_only else 2 * h + width
         quantised = QUANTISE_BYTES * inputs
-    per_token = (hidden * replica.rank_share(sequences) + mlp + quantised) \
-        * replica.layers_per_stage
+    per_token = (hidden * replica.rank_share(sequences) + mlp + quantised
+                 + routing_bytes_per_token(replica)) * replica.layers_per_stage
     return np.asarray(tokens, dtype=float) * per_token
+
+
+def routing_bytes_per_token(replica: Replica) -> float:
+    """Bytes the MoE's permute and combine kernels move per token and layer on the busiest
+    GPU of a stage, mean over the layers [B] (0 for a dense model).
+
+    A routed token is copied once per chosen expert into the expert-sorted rows the grouped
+    GEMM reads (TensorRT-LLM ``expandInputRowsKernel``; SGLang's and vLLM's ``moe_permute``
+    on their CUTLASS and DeepEP paths), ``k h`` values at the GEMM input's width (1 B where
+    the format quantises its activations, :attr:`Replica.quantises_activations`, else
+    16-bit), and its ``k`` expert outputs (16-bit) are read back and summed with the router
+    weights into one row (vLLM ``moe_sum``, TensorRT-LLM ``finalizeMoeRoutingKernel``),
+    written once: ``k h (q + 2) + 2 h`` bytes per MoE layer. Experts split ``e`` ways by
+    expert parallelism leave each GPU ``1 / e`` of the (token, expert) pairs; tensor-parallel
+    experts (``e = 1``) give every GPU of the stage the whole rows (each holds a slice of
+    every expert's width and produces full-width partial outputs), so nothing is split.
+    Qwen3-235B-A22B in BF16: 94 layers x (8 x 4,096 x 4 + 2 x 4,096) B = 13.1 MB per token
+    on each of 8 tensor-parallel GPUs (the norms and the split activation: 7.0 MB), 1.6 MB on
+    each of 8 expert-parallel ranks; memory-bound, so a faster weight format does not shorten
+    it. METHOD.md, Step 4, "The MoE's permute and combine".
+    """
+    model = replica.model
+    moe = model.moe
+    if moe is None:
+        return 0.0
+    h = float(model.hidden_size)
+    width = 1.0 if replica.quantises_activations else BYTES_16BIT
+    pairs = moe.experts_per_token * h * (width + COMBINE_READ_BYTES) + BYTES_16BIT * h
+    moe_share = (model.layers - min(moe.dense_layers, model.layers)) / model.layers
+    return moe_share * pairs / max(replica.expert_parallel, 1)
 
 
 def activation_seconds(replica: Replica, tokens, sequences=1.0) -> np.ndarray:

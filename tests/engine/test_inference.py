@@ -9,6 +9,8 @@ Williams et al., Roofline (CACM 2009); NVIDIA nccl-tests PERFORMANCE.md (ring al
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from engine_helpers import IDEAL
@@ -25,6 +27,7 @@ from app.engine.inference import (
     matmul_seconds,
     naive_tokens_per_s,
     prefill_time,
+    routing_bytes_per_token,
     weights_read_bytes,
 )
 
@@ -354,6 +357,24 @@ def test_activation_bytes_known_answer(configure_replica):
     assert float(activation_bytes(fp8, 1.0)) == pytest.approx(32 * (151_552 + 67_584))
     halved = 65_536 + 86_016 / 2 + 3 * (2 * 4096 + 14_336 / 2)
     assert float(activation_bytes(two, 10.0)) == pytest.approx(10 * 32 * halved)
+
+
+def test_moe_routing_bytes_known_answer(configure_replica):
+    """Qwen3-235B-A22B (h 4,096, k 8, 94 MoE layers): per token and layer the permute writes
+    8 copies of the hidden state and the combine reads the 8 expert outputs and writes one
+    row, 8 x 4,096 x (2 + 2) + 2 x 4,096 = 139,264 B in BF16; with FP8 activations on an H100
+    the copies are 1 B: 8 x 4,096 x 3 + 8,192 = 106,496 B. Tensor-parallel experts give every
+    GPU all of it; expert parallelism over 8 ranks an eighth. A dense model has none."""
+    bf16 = configure_replica("qwen3-235b-a22b", "h200-sxm", 8, weights="bf16").replica
+    fp8 = configure_replica("qwen3-235b-a22b", "h200-sxm", 8, weights="fp8").replica
+    assert routing_bytes_per_token(bf16) == pytest.approx(139_264)
+    assert routing_bytes_per_token(fp8) == pytest.approx(106_496)
+    ep = dataclasses.replace(bf16, expert_parallel=8)
+    assert routing_bytes_per_token(ep) == pytest.approx(139_264 / 8)
+    dense = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
+    assert routing_bytes_per_token(dense) == 0.0
+    without = float(activation_bytes(ep, 1.0)) - 94 * routing_bytes_per_token(ep)
+    assert float(activation_bytes(bf16, 1.0)) - without == pytest.approx(94 * 139_264)
 
 
 def test_fp8_without_fp8_tensor_cores_keeps_16bit_activations(configure_replica):
