@@ -282,11 +282,18 @@ WORST_TARGET = 2.0
 #: weight_class/decode 0.274 -> 0.276 and its worst 3.14 -> 3.24 (pub-226, the refit);
 #: tightened the rest (TTFT engine 33.4 -> 27.9 %, weight format 39.8 -> 35.1 %, throughput
 #: engine 25.8 -> 24.5 %).
+#: Then the MoE's permute and combine kernels (METHOD.md "The MoE's permute and combine",
+#: 2026-12-03; sum of the twelve medians 300.2 -> 297.6): raised engine/decode 0.139 -> 0.14
+#: and its worst 1.94 -> 1.95, gpu_family/throughput 0.2 -> 0.202, gpu_family/decode worst
+#: 2.51 -> 2.52, model_kind/decode worst 2.6 -> 2.61, weight_class/decode 0.276 -> 0.277 and
+#: its worst 3.24 -> 3.27, weight_class/throughput 0.203 -> 0.207 (the refit of the levels:
+#: MoE runs now predicted a little slower move the FP4 and family levels); tightened the rest
+#: (model kind TTFT 32.8 -> 31.9 %, decode 19.8 -> 19.2 %, throughput 21.0 -> 20.4 %).
 RATCHET = {
-    "engine": {"decode": (0.139, 1.94), "throughput": (0.246, 4.1), "ttft": (0.28, 5.52)},
-    "gpu_family": {"decode": (0.248, 2.51), "throughput": (0.2, 3.63), "ttft": (0.331, 8.54)},
-    "model_kind": {"decode": (0.198, 2.6), "throughput": (0.21, 5.08), "ttft": (0.328, 7.38)},
-    "weight_class": {"decode": (0.276, 3.24), "throughput": (0.203, 3.75), "ttft": (0.351, 5.27)},
+    "engine": {"decode": (0.14, 1.95), "throughput": (0.242, 3.86), "ttft": (0.277, 5.21)},
+    "gpu_family": {"decode": (0.245, 2.52), "throughput": (0.202, 3.43), "ttft": (0.327, 8.5)},
+    "model_kind": {"decode": (0.192, 2.61), "throughput": (0.204, 4.78), "ttft": (0.319, 6.92)},
+    "weight_class": {"decode": (0.277, 3.27), "throughput": (0.207, 3.58), "ttft": (0.35, 5.23)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -369,7 +376,10 @@ RATCHET = {
 #: (trtllm-serve 1.2.0rc1 gpt-oss-20b on H100, whose default MoE backend was still CUTLASS,
 #: x2.5 high with the weight format left out) and, moved by the refit at x2.0-2.2, pub-013,
 #: 032, 244, 248, 346, 347, 356, 608, 695.
-BEYOND_TWO_RATCHET = 76
+#: 76 -> 74 with the MoE's permute and combine (METHOD.md, 2026-12-03): pub-248, pub-608 and
+#: pub-695 came back; pub-194 (vLLM Qwen3-8B on an RTX 4090, x0.502 -> x0.499 with the GPU
+#: family left out, the refit) went just past the line.
+BEYOND_TWO_RATCHET = 74
 
 
 @pytest.fixture(scope="module")
