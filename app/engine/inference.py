@@ -135,6 +135,7 @@ class Replica:
     max_batched_tokens: int
     prefill_min_budget_share: float = 0.125
     moe_half_tokens: float = 0.0  # tokens per expert at half the dense GEMM efficiency
+    moe_fill_depth: float = 0.0  # reduction length a grouped-GEMM tile's fill costs [values]
     routed_weights_bytes: float | None = None  # as loaded; None: the average bytes/param
     idle_weights_bytes: float = 0.0  # held but not read per step (speculative heads)
     expert_parallel: int = 1  # EP ranks the routed experts are split over (1: off)
@@ -466,6 +467,45 @@ def grouped_gemm_share(replica: Replica, step_tokens) -> np.ndarray:
     return rows / (rows + replica.moe_half_tokens)
 
 
+def expert_reduction_share(replica: Replica) -> float:
+    """Efficiency of the routed experts' GEMMs from their reduction length, relative to a
+    dense GEMM's [-]: ``K / (K + K_0)`` for each, weighted by its FLOPs.
+
+    An output tile of a GEMM runs a main loop of ``K / BK`` k-blocks (``K`` the reduction
+    length, ``BK`` the tile's depth) and pays a fixed cost besides: the prologue loads
+    ``stages - 1`` k-blocks before its first MMA, and the epilogue converts and stores its
+    ``BM x BN`` accumulators, which a tile of short ``K`` cannot hide behind its main loop.
+    ``K_0`` (``Replica.moe_fill_depth``, the catalog default ``moe_gemm_fill_depth``) is that
+    cost in reduction values: 192 = 3 k-blocks of 64 (CUTLASS's multistage grouped GEMM keeps
+    3-4 stages of ``BK`` 32-64 16-bit values; the value fitted, METHOD.md, "The expert's
+    shape"). A dense model's GEMMs reduce over ``h`` or ``f / t`` (4,096-28,672 for the models
+    the efficiency factors were fitted on), an expert's over its hidden size ``h`` (gate/up)
+    and its intermediate width per GPU ``f_e / (t / e)`` (down; whole with expert parallelism,
+    a ``t``-way slice with tensor-parallel experts), which for fine-grained experts is short:
+    Qwen3-30B-A3B ``h`` 2,048, ``f_e`` 768: (2 x 2048/2240 + 768/960) / 3 = 0.88; Qwen3-235B
+    tensor-parallel on 8 GPUs ``f_e / 8`` = 192: 0.80; DeepSeek-R1 7,168 / 2,048 (EP): 0.95;
+    Mixtral 4,096 / 14,336 / 2 (TP2): 0.96. The gated MLP's gate and up projections are 2 of
+    its 3 matrices (``ACTIVATION_VALUES``: 1 of 2 for a plain MLP). 1 for a dense model or
+    ``K_0 = 0``.
+
+    References
+    ----------
+    - NVIDIA, CUTLASS ``include/cutlass/gemm/threadblock/mma_multistage.h`` (prologue of
+      ``Stages - 1`` k-blocks) and ``examples/24_gemm_grouped``; NVIDIA Deep Learning
+      Performance Guide, "Matrix Multiplication Background" (tile quantisation; a GEMM's
+      efficiency grows with its dimensions).
+    """
+    moe = replica.model.moe
+    depth = replica.moe_fill_depth
+    if moe is None or depth <= 0:
+        return 1.0
+    h = float(replica.model.hidden_size)
+    split = max(replica.tensor_parallel / max(replica.expert_parallel, 1), 1.0)
+    width = moe.expert_intermediate_size / split
+    inputs = ACTIVATION_VALUES[replica.model.mlp] - 1  # gate and up, or up alone
+    return (inputs * h / (h + depth) + width / (width + depth)) / (inputs + 1)
+
+
 def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float,
                    sequences=1.0) -> np.ndarray:
     """Time of the weight matrix multiplications of ``tokens`` tokens on one GPU of a stage,
@@ -474,7 +514,8 @@ def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float,
     ``2 * (P_dense s_rank / peak_dense + P_routed g / (share t peak)) / p * tokens / eta``
     (``peak_dense``: :attr:`Replica.dense_peak_flops`, the 16-bit rate where the format covers
     only the experts; ``peak``: :attr:`Replica.peak_flops`): the routed
-    experts' part runs at :func:`grouped_gemm_share` of the dense efficiency and is split over
+    experts' part runs at :func:`grouped_gemm_share` times :func:`expert_reduction_share` of
+    the dense efficiency and is split over
     the ``t`` GPUs of a stage (tensor- or expert-parallel alike), the busiest expert-parallel
     rank taking ``g`` times the mean (:func:`expert_rank_imbalance`, 1 without EP); the rest
     at the busiest GPU's share ``s_rank`` (:meth:`Replica.non_expert_share`, ``1/t`` without
@@ -484,7 +525,7 @@ def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float,
     """
     share = grouped_gemm_share(replica, step_tokens) / expert_rank_imbalance(replica,
                                                                              step_tokens) \
-        * replica.routed_gemm_share
+        * replica.routed_gemm_share * expert_reduction_share(replica)
     routed = replica.routed_params_active
     dense = replica.matmul_params_active - routed
     per_token = 2 * (dense * replica.non_expert_share(sequences) / replica.dense_peak_flops

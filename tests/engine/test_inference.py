@@ -22,6 +22,7 @@ from app.engine.inference import (
     activation_bytes,
     allreduce_time,
     decode_step,
+    expert_reduction_share,
     experts_touched,
     grouped_gemm_share,
     matmul_seconds,
@@ -149,6 +150,23 @@ def test_grouped_gemm_share_known_answers(configure_replica):
     assert float(grouped_gemm_share(dense, 2048.0)) == 1.0
 
 
+def test_expert_reduction_share_known_answers(configure_replica):
+    """K / (K + 192) per expert GEMM, weighted 2:1 for the gated MLP's gate/up (K = h) and
+    down (K = f_e per GPU): Mixtral on one GPU (4,096 / 14,336); Qwen3-30B-A3B (2,048 / 768)
+    = (2 x 2048/2240 + 768/960) / 3; its experts sliced 2 ways by tensor parallelism (384); a dense
+    model keeps 1."""
+    rep = configure_replica("mixtral-8x7b", "h100-sxm", 1, weights="bf16").replica
+    assert rep.moe_fill_depth == 192.0
+    assert expert_reduction_share(rep) == pytest.approx(
+        (2 * 4096 / 4288 + 14336 / 14528) / 3)
+    qwen = configure_replica("qwen3-30b-a3b", "h100-sxm", 1, weights="bf16").replica
+    assert expert_reduction_share(qwen) == pytest.approx((2 * 2048 / 2240 + 768 / 960) / 3)
+    sliced = configure_replica("qwen3-30b-a3b", "h100-sxm", 2, weights="bf16").replica
+    assert expert_reduction_share(sliced) == pytest.approx((2 * 2048 / 2240 + 384 / 576) / 3)
+    dense = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
+    assert expert_reduction_share(dense) == 1.0
+
+
 def test_routed_experts_matmuls_run_at_the_grouped_share(configure_replica):
     """The dense part runs at the dense efficiency, the routed part slower by the share."""
     rep = configure_replica("mixtral-8x7b", "h100-sxm", 1, weights="bf16",
@@ -157,7 +175,7 @@ def test_routed_experts_matmuls_run_at_the_grouped_share(configure_replica):
     moe = rep.model.moe
     assert routed == pytest.approx(rep.counts.routed_experts * moe.experts_per_token
                                    / moe.experts)
-    share = float(grouped_gemm_share(rep, 2048.0))
+    share = float(grouped_gemm_share(rep, 2048.0)) * expert_reduction_share(rep)
     expected = 2 * 2048 * (rep.matmul_params_active - routed + routed / share) / rep.peak_flops
     assert float(matmul_seconds(rep, 2048.0, 2048.0, 1.0)) == pytest.approx(expected)
 
