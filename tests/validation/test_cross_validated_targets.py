@@ -289,11 +289,17 @@ WORST_TARGET = 2.0
 #: its worst 3.24 -> 3.27, weight_class/throughput 0.203 -> 0.207 (the refit of the levels:
 #: MoE runs now predicted a little slower move the FP4 and family levels); tightened the rest
 #: (model kind TTFT 32.8 -> 31.9 %, decode 19.8 -> 19.2 %, throughput 21.0 -> 20.4 %).
+#: Then the expert GEMMs' reduction length (METHOD.md "The expert's shape", 2026-12-03; sum
+#: 297.6 -> 290.7): raised engine/decode 0.14 -> 0.151, engine/throughput 0.242 -> 0.253,
+#: gpu_family/decode 0.245 -> 0.247, gpu_family/throughput 0.202 -> 0.208 and TTFT worst 8.5
+#: -> 8.62, weight_class/decode 0.277 -> 0.279, throughput 0.207 -> 0.212 and TTFT worst 5.23
+#: -> 5.31 (the shipped profiles, fitted without the term, now size the MoE runs a little
+#: slow in-sample); tightened the rest (model kind decode 19.2 -> 14.6 %, TTFT 31.9 -> 26.6 %).
 RATCHET = {
-    "engine": {"decode": (0.14, 1.95), "throughput": (0.242, 3.86), "ttft": (0.277, 5.21)},
-    "gpu_family": {"decode": (0.245, 2.52), "throughput": (0.202, 3.43), "ttft": (0.327, 8.5)},
-    "model_kind": {"decode": (0.192, 2.61), "throughput": (0.204, 4.78), "ttft": (0.319, 6.92)},
-    "weight_class": {"decode": (0.277, 3.27), "throughput": (0.207, 3.58), "ttft": (0.35, 5.23)},
+    "engine": {"decode": (0.151, 1.88), "throughput": (0.253, 3.76), "ttft": (0.276, 5.01)},
+    "gpu_family": {"decode": (0.247, 2.45), "throughput": (0.208, 3.42), "ttft": (0.327, 8.62)},
+    "model_kind": {"decode": (0.146, 2.55), "throughput": (0.199, 4.56), "ttft": (0.266, 6.59)},
+    "weight_class": {"decode": (0.279, 2.93), "throughput": (0.212, 3.47), "ttft": (0.35, 5.31)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -379,7 +385,9 @@ RATCHET = {
 #: 76 -> 74 with the MoE's permute and combine (METHOD.md, 2026-12-03): pub-248, pub-608 and
 #: pub-695 came back; pub-194 (vLLM Qwen3-8B on an RTX 4090, x0.502 -> x0.499 with the GPU
 #: family left out, the refit) went just past the line.
-BEYOND_TWO_RATCHET = 74
+#: 74 -> 72 with the expert GEMMs' reduction length (METHOD.md "The expert's shape",
+#: 2026-12-03): pub-033, 236, 242, 244, 278 came back; pub-328, 329, 341 went past 2x.
+BEYOND_TWO_RATCHET = 72
 
 
 @pytest.fixture(scope="module")
