@@ -372,6 +372,7 @@ def normalise_case(raw: dict) -> Case:
     expert_parallel, dp_attention = _expert_parallel(raw, tensor_parallel)
     replicas = _replicas(raw, tensor_parallel, pipeline_parallel)
     gpu = _match(GPU_PATTERNS, raw["gpu"], "gpu")
+    _check_run_length(raw)
     return Case(
         id=raw["id"],
         model=_match(MODEL_PATTERNS, raw["model"], "model"),
@@ -413,6 +414,27 @@ def _fp8_blocks(raw: dict) -> bool | None:
     if re.search(r"per-tensor|per-channel|per-token", text):
         return False
     return None
+
+
+#: Benchmarks that queue all their requests at once and report the whole run, its ramp-up
+#: and tail included, unless a concurrency or a rate is given (``trtllm-bench throughput``;
+#: NVIDIA's perf-overview states the request count per ISL/OSL in its dataset table).
+QUEUE_ALL_BENCHMARKS = r"trtllm-bench throughput"
+
+
+def _check_run_length(raw: dict) -> None:
+    """Refuse an all-at-once run (:data:`QUEUE_ALL_BENCHMARKS`) whose request count is not
+    stated (ValueError): its figure is that of a run of ``N`` requests (``performance.burst``:
+    ramp-up, steady refills, tail), not of the steady saturation point the engine would
+    otherwise predict. The perf-overview's 1000/1000 rows list no count and measure within
+    1 % of the 1024/1024 rows of the same column, which were run with 3,000 requests and are
+    predicted 1.02-1.19x below saturation (Qwen3-235B B200 DEP4: 5,764 and 5,756 tokens/s per
+    GPU measured, pub-109 and pub-718; METHOD.md, "Attention-DP balance")."""
+    text = f"{raw.get('benchmark_tool') or ''} {raw.get('notes') or ''}".lower()
+    if (raw.get("num_prompts") is None and raw.get("concurrency") is None
+            and raw.get("request_rate") is None and re.search(QUEUE_ALL_BENCHMARKS, text)):
+        raise ValueError("the number of requests ('num_prompts') of this all-at-once run is not "
+                         "stated, and its ramp-up and tail depend on it")
 
 
 #: Benchmark tools that drive the engine in-process, with no API server in front.

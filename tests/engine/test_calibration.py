@@ -65,6 +65,19 @@ def test_cases_with_settings_unstated_or_unknown_are_skipped_with_the_reason(cat
         "no-tp": "'tp' is not stated for 8 GPUs", "mlc": "unknown engine 'MLC LLM'"}
 
 
+def test_an_all_at_once_run_needs_its_request_count():
+    """trtllm-bench throughput queues every request at once: without the count, the ramp-up and
+    tail of the run are unknown, so the case is refused, not predicted as a steady state."""
+    burst = {**RAW, "concurrency": None, "num_prompts": None, "metric_name":
+             "output_throughput_per_gpu", "benchmark_tool": "trtllm-bench throughput (offline)"}
+    with pytest.raises(ValueError, match=r"number of requests \('num_prompts'\)"):
+        normalise_case(burst)
+    assert normalise_case({**burst, "num_prompts": 3000}).prompts == 3000
+    assert normalise_case({**burst, "concurrency": 64}).concurrency == 64
+    # a benchmark that names no such tool is read as before (MLPerf's offline run, say)
+    assert normalise_case({**burst, "benchmark_tool": "MLPerf LoadGen"}).prompts is None
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("FP8 per doc column (checkpoint natively MXFP4)", "mxfp4"), ("FP4 (MXFP4)", "mxfp4"),
     ("NVFP4", "nvfp4"), ("unknown (FP8 likely for TRT-LLM fp8 profile)", "fp8"),
