@@ -295,11 +295,20 @@ WORST_TARGET = 2.0
 #: -> 8.62, weight_class/decode 0.277 -> 0.279, throughput 0.207 -> 0.212 and TTFT worst 5.23
 #: -> 5.31 (the shipped profiles, fitted without the term, now size the MoE runs a little
 #: slow in-sample); tightened the rest (model kind decode 19.2 -> 14.6 %, TTFT 31.9 -> 26.6 %).
+#: Then the 36 trtllm-bench runs whose request count is not stated skipped (the perf-overview's
+#: 1000/1000 and 1024/2048 rows, case-079, case-082; calibration._check_run_length, 2026-12-03;
+#: 773 predicted; sum 290.7 -> 288.1): raised gpu_family/decode 0.247 -> 0.248 and its worst
+#: 2.45 -> 2.46, gpu_family/throughput 0.208 -> 0.215 and its worst 3.42 -> 3.49, engine/decode
+#: worst 1.88 -> 1.92, engine/throughput worst 3.76 -> 3.92, model_kind/throughput worst 4.56 ->
+#: 4.57, model_kind/ttft 0.266 -> 0.267 and its worst 6.59 -> 6.79, weight_class/decode worst
+#: 2.93 -> 2.97, weight_class/throughput worst 3.47 -> 3.56 (the refit of the levels without the
+#: 36; the throughput folds lost 36 cases, most of them predicted high); tightened the rest
+#: (model kind throughput 19.8 -> 18.1 %, engine decode 15.0 -> 14.2 %).
 RATCHET = {
-    "engine": {"decode": (0.151, 1.88), "throughput": (0.253, 3.76), "ttft": (0.276, 5.01)},
-    "gpu_family": {"decode": (0.247, 2.45), "throughput": (0.208, 3.42), "ttft": (0.327, 8.62)},
-    "model_kind": {"decode": (0.146, 2.55), "throughput": (0.199, 4.56), "ttft": (0.266, 6.59)},
-    "weight_class": {"decode": (0.279, 2.93), "throughput": (0.212, 3.47), "ttft": (0.35, 5.31)},
+    "engine": {"decode": (0.142, 1.92), "throughput": (0.25, 3.92), "ttft": (0.276, 5.01)},
+    "gpu_family": {"decode": (0.248, 2.46), "throughput": (0.215, 3.49), "ttft": (0.326, 8.56)},
+    "model_kind": {"decode": (0.14, 2.55), "throughput": (0.182, 4.57), "ttft": (0.267, 6.79)},
+    "weight_class": {"decode": (0.278, 2.97), "throughput": (0.212, 3.56), "ttft": (0.349, 5.21)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -387,7 +396,10 @@ RATCHET = {
 #: family left out, the refit) went just past the line.
 #: 74 -> 72 with the expert GEMMs' reduction length (METHOD.md "The expert's shape",
 #: 2026-12-03): pub-033, 236, 242, 244, 278 came back; pub-328, 329, 341 went past 2x.
-BEYOND_TWO_RATCHET = 72
+#: 72 -> 70 with the trtllm-bench runs whose request count is not stated skipped: pub-109 and
+#: pub-604 (Qwen3-235B DEP4 at 1000/1000 on B200 and GB200, predicted as saturation) are gone,
+#: pub-691 came back, pub-236 (vLLM DeepSeek-R1 on MI300X, the refit) went past 2x.
+BEYOND_TWO_RATCHET = 70
 
 
 @pytest.fixture(scope="module")
