@@ -136,6 +136,7 @@ class Replica:
     prefill_min_budget_share: float = 0.125
     moe_half_tokens: float = 0.0  # tokens per expert at half the dense GEMM efficiency
     moe_fill_depth: float = 0.0  # reduction length a grouped-GEMM tile's fill costs [values]
+    moe_expert_s: float = 0.0  # fixed time of each touched expert of a MoE layer [s]
     routed_weights_bytes: float | None = None  # as loaded; None: the average bytes/param
     idle_weights_bytes: float = 0.0  # held but not read per step (speculative heads)
     expert_parallel: int = 1  # EP ranks the routed experts are split over (1: off)
@@ -193,6 +194,15 @@ class Replica:
     @property
     def layers_per_stage(self) -> float:
         return self.model.layers / self.pipeline_parallel
+
+    @property
+    def moe_layers_per_stage(self) -> float:
+        """MoE layers of one pipeline stage (0 for a dense model) [-]."""
+        moe = self.model.moe
+        if moe is None:
+            return 0.0
+        return (self.model.layers - min(moe.dense_layers, self.model.layers)) \
+            / self.pipeline_parallel
 
     @property
     def peak_flops(self) -> float:
@@ -632,6 +642,40 @@ def weights_read_bytes(replica: Replica, tokens) -> np.ndarray:
     return per_gpu + moe_layers * touched * replica.routed_expert_bytes / replica.tensor_parallel
 
 
+def touched_expert_seconds(replica: Replica, tokens) -> np.ndarray:
+    """Fixed time the touched experts of a step of ``tokens`` tokens cost on the busiest GPU
+    of a stage, beside their weight read and FLOPs [s].
+
+    ``L_moe * touched(n) * g / e * c``: each of the ``touched(n)`` experts of a MoE layer
+    (``E (1 - (1 - k/E)^n)``, held ``1/e`` on each of ``e`` expert-parallel ranks, the busiest
+    taking ``g`` times the mean: :func:`busiest_rank_touched`) is its own group of the grouped
+    GEMMs (gate/up and down) and of the permute and combine: its tiles cannot start their
+    multiply before the first k-blocks of its weights arrive from memory (the prologue of a
+    multistage GEMM), and the expert's short problem leaves little main loop to hide that
+    wait behind. ``c`` (``Replica.moe_expert_s``, the catalog default ``moe_expert_overhead_s``)
+    is what that costs per touched expert after the experts' tiles overlap on the GPU's SMs.
+    It does not scale with the tokens per expert, so it weighs most where few tokens share
+    many experts (DeepSeek-R1's 256, Qwen3's 128) and is a fixed time, not a share of the
+    roofline. 0 for a dense model.
+
+    References
+    ----------
+    - NVIDIA CUTLASS ``include/cutlass/gemm/threadblock/mma_multistage.h`` (the prologue
+      loads ``Stages - 1`` k-blocks before the first MMA) and ``examples/24_gemm_grouped``
+      (one problem per expert); vLLM ``fused_moe.py`` / ``moe_align_block_size`` (each
+      expert's tokens padded to their own block); Luo et al., Dissecting the NVIDIA Hopper
+      Architecture through Microbenchmarking and Multiple Level Analysis (arXiv 2501.12084,
+      2025): global-memory latency of several hundred nanoseconds.
+    """
+    tokens = np.maximum(np.asarray(tokens, dtype=float), 1.0)
+    moe = replica.model.moe
+    if moe is None or replica.moe_expert_s <= 0:
+        return np.zeros_like(tokens)
+    touched = experts_touched(moe.experts, moe.experts_per_token, tokens) \
+        * busiest_rank_touched(replica, tokens) / max(replica.expert_parallel, 1)
+    return replica.moe_layers_per_stage * touched * replica.moe_expert_s
+
+
 def allreduce_time(replica: Replica, tokens, collectives: float) -> np.ndarray:
     """Time of ``collectives`` ring all-reduces of ``tokens * h`` 16-bit values [s]."""
     t = replica.tensor_parallel
@@ -763,6 +807,7 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     comm_s = communication_time(replica, tokens, micro, replica.layers_per_stage)
     layers = replica.layers_per_stage * f.layer_overhead_s
     activations_s = activation_seconds(replica, tokens, micro)
+    layers = layers + touched_expert_seconds(replica, tokens)
     stage = np.maximum(weights_s, decode_s + prefill_s) + attention_s + activations_s + comm_s \
         + layers
     scheduler_s = f.step_overhead_s + replica.host_seconds(batch)
@@ -821,6 +866,9 @@ def batch_prefill_time(replica: Replica, prompts: float, prompt_tokens: float) -
     comm_s = float(np.atleast_1d(communication_time(replica, tokens, prompts,
                                                     replica.model.layers))[0])
     comm_s += replica.model.layers * f.layer_overhead_s * chunks
+    # each chunk's touched experts pay their fixed cost once (touched_expert_seconds)
+    comm_s += float(np.atleast_1d(touched_expert_seconds(replica, chunk))[0]) \
+        * replica.pipeline_parallel * chunks
     # each chunk is one forward pass of the engine: it pays the per-step cost (scheduling,
     # input preparation, kernel launches) that a decode step pays
     return max(compute_s, chunks * weights_s) + comm_s + chunks * f.step_overhead_s

@@ -29,6 +29,7 @@ from app.engine.inference import (
     naive_tokens_per_s,
     prefill_time,
     routing_bytes_per_token,
+    touched_expert_seconds,
     weights_read_bytes,
 )
 
@@ -148,6 +149,28 @@ def test_grouped_gemm_share_known_answers(configure_replica):
     assert share[1] == pytest.approx(512 / 768, rel=1e-6)
     dense = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
     assert float(grouped_gemm_share(dense, 2048.0)) == 1.0
+
+
+def test_touched_expert_seconds_known_answers(configure_replica):
+    """L_moe * touched(n) * c (c = 0.2 us in the catalog): one Mixtral token touches its 2
+    experts in each of 32 layers, 32 x 2 x 0.2 us = 12.8 us; 2,048 tokens touch all 8,
+    51.2 us; the decode step and a prompt's chunk pay it; a dense model pays nothing."""
+    rep = configure_replica("mixtral-8x7b", "h100-sxm", 1, weights="bf16").replica
+    assert rep.moe_expert_s == 2e-7
+    assert rep.moe_layers_per_stage == 32
+    fixed = touched_expert_seconds(rep, np.array([1.0, 2048.0]))
+    assert fixed[0] == pytest.approx(32 * 2 * 2e-7)
+    assert fixed[1] == pytest.approx(32 * 8 * 2e-7, rel=1e-6)
+    without = dataclasses.replace(rep, moe_expert_s=0.0)
+    step = decode_step(rep, 1.0, 1024.0)
+    assert float(step.itl[0] - decode_step(without, 1.0, 1024.0).itl[0]) == pytest.approx(
+        32 * 2 * 2e-7)
+    assert float(step.overhead[0] - decode_step(without, 1.0, 1024.0).overhead[0]) \
+        == pytest.approx(32 * 2 * 2e-7)
+    assert prefill_time(rep, 4096.0) - prefill_time(without, 4096.0) == pytest.approx(
+        32 * 8 * 2e-7, rel=1e-6)
+    dense = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
+    assert float(touched_expert_seconds(dense, 2048.0)) == 0.0
 
 
 def test_expert_reduction_share_known_answers(configure_replica):
