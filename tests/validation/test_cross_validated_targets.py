@@ -304,11 +304,19 @@ WORST_TARGET = 2.0
 #: 2.93 -> 2.97, weight_class/throughput worst 3.47 -> 3.56 (the refit of the levels without the
 #: 36; the throughput folds lost 36 cases, most of them predicted high); tightened the rest
 #: (model kind throughput 19.8 -> 18.1 %, engine decode 15.0 -> 14.2 %).
+#: Then a fixed time per touched expert of a MoE layer (METHOD.md "A touched expert's fixed
+#: cost", 2026-12-03; sum 288.1 -> 285.0): raised engine/decode 0.142 -> 0.15 (vLLM's dense
+#: decode runs, pub-517..543, predicted 2-3 % further low with vLLM left out: the other engines'
+#: MoE levels refit a little faster), engine/throughput worst 3.92 -> 3.93, engine/ttft 0.276 ->
+#: 0.278, gpu_family/throughput 0.215 -> 0.216 and its worst 3.49 -> 3.51, gpu_family/ttft worst
+#: 8.56 -> 8.58, model_kind/decode worst 2.55 -> 2.66 (case-095, dense TensorRT-LLM decode
+#: predicted from the MoE and MLA levels, x2.53 -> x2.66), weight_class/throughput worst 3.56 ->
+#: 3.57; tightened the rest (model kind decode 14.0 -> 12.4 %, TTFT 26.7 -> 25.4 %).
 RATCHET = {
-    "engine": {"decode": (0.142, 1.92), "throughput": (0.25, 3.92), "ttft": (0.276, 5.01)},
-    "gpu_family": {"decode": (0.248, 2.46), "throughput": (0.215, 3.49), "ttft": (0.326, 8.56)},
-    "model_kind": {"decode": (0.14, 2.55), "throughput": (0.182, 4.57), "ttft": (0.267, 6.79)},
-    "weight_class": {"decode": (0.278, 2.97), "throughput": (0.212, 3.56), "ttft": (0.349, 5.21)},
+    "engine": {"decode": (0.15, 1.87), "throughput": (0.246, 3.93), "ttft": (0.278, 4.97)},
+    "gpu_family": {"decode": (0.247, 2.4), "throughput": (0.216, 3.51), "ttft": (0.325, 8.58)},
+    "model_kind": {"decode": (0.124, 2.66), "throughput": (0.178, 4.55), "ttft": (0.254, 6.76)},
+    "weight_class": {"decode": (0.278, 2.78), "throughput": (0.212, 3.57), "ttft": (0.349, 5.18)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -399,7 +407,10 @@ RATCHET = {
 #: 72 -> 70 with the trtllm-bench runs whose request count is not stated skipped: pub-109 and
 #: pub-604 (Qwen3-235B DEP4 at 1000/1000 on B200 and GB200, predicted as saturation) are gone,
 #: pub-691 came back, pub-236 (vLLM DeepSeek-R1 on MI300X, the refit) went past 2x.
-BEYOND_TWO_RATCHET = 70
+#: 70 -> 64 with a fixed time per touched expert of a MoE layer (METHOD.md "A touched
+#: expert's fixed cost"): pub-032, 233, 234, 236, 237 (DeepSeek-R1 on SGLang and vLLM, x2.02-2.08
+#: -> x1.92-1.99) and pub-629 (x2.004 -> x1.996) came back; none went past 2x.
+BEYOND_TWO_RATCHET = 64
 
 
 @pytest.fixture(scope="module")
