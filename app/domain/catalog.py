@@ -435,6 +435,12 @@ class ModelSpec(Sourced):
         return self.head_dim or self.hidden_size // self.attention_heads
 
     @property
+    def moe_layers(self) -> int:
+        """Layers whose MLP is a mixture of experts: all but ``moe.dense_layers`` (0 for a
+        dense model)."""
+        return 0 if self.moe is None else self.layers - self.moe.dense_layers
+
+    @property
     def attention_layers(self) -> int:
         """Layers with softmax attention (and a KV cache): all but the linear-attention ones."""
         linear = self.linear_attention.layers if self.linear_attention else 0

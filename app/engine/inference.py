@@ -198,11 +198,7 @@ class Replica:
     @property
     def moe_layers_per_stage(self) -> float:
         """MoE layers of one pipeline stage (0 for a dense model) [-]."""
-        moe = self.model.moe
-        if moe is None:
-            return 0.0
-        return (self.model.layers - min(moe.dense_layers, self.model.layers)) \
-            / self.pipeline_parallel
+        return self.model.moe_layers / self.pipeline_parallel
 
     @property
     def peak_flops(self) -> float:
@@ -307,8 +303,7 @@ class Replica:
         moe = self.model.moe
         if moe is None:
             return 0.0
-        moe_layers = self.model.layers - moe.dense_layers
-        return self.routed_bytes / (moe_layers * moe.experts)
+        return self.routed_bytes / (self.model.moe_layers * moe.experts)
 
     @property
     def routed_bytes(self) -> float:
@@ -552,8 +547,8 @@ def mlp_width_per_token(model: ModelSpec) -> float:
         return float(model.intermediate_size)
     experts = moe.experts_per_token * moe.expert_intermediate_size + moe.shared_experts * (
         moe.shared_intermediate_size or moe.expert_intermediate_size)
-    dense = min(moe.dense_layers, model.layers)
-    return (dense * model.intermediate_size + (model.layers - dense) * experts) / model.layers
+    return ((model.layers - model.moe_layers) * model.intermediate_size
+            + model.moe_layers * experts) / model.layers
 
 
 def activation_bytes(replica: Replica, tokens, sequences=1.0) -> np.ndarray:
@@ -613,8 +608,7 @@ def routing_bytes_per_token(replica: Replica) -> float:
     h = float(model.hidden_size)
     width = 1.0 if replica.quantises_activations else BYTES_16BIT
     pairs = moe.experts_per_token * h * (width + COMBINE_READ_BYTES) + BYTES_16BIT * h
-    moe_share = (model.layers - min(moe.dense_layers, model.layers)) / model.layers
-    return moe_share * pairs / max(replica.expert_parallel, 1)
+    return model.moe_layers / model.layers * pairs / max(replica.expert_parallel, 1)
 
 
 def activation_seconds(replica: Replica, tokens, sequences=1.0) -> np.ndarray:
@@ -636,7 +630,7 @@ def weights_read_bytes(replica: Replica, tokens) -> np.ndarray:
     moe = replica.model.moe
     if moe is None:
         return np.full_like(np.asarray(tokens, dtype=float), per_gpu)
-    moe_layers = (replica.model.layers - moe.dense_layers) / replica.pipeline_parallel
+    moe_layers = replica.moe_layers_per_stage
     touched = experts_touched(moe.experts, moe.experts_per_token, np.maximum(tokens, 1.0))
     touched = touched * busiest_rank_touched(replica, np.maximum(tokens, 1.0))
     return per_gpu + moe_layers * touched * replica.routed_expert_bytes / replica.tensor_parallel
@@ -716,7 +710,7 @@ def communication_time(replica: Replica, tokens, sequences, layers: float) -> np
     if not replica.dp_attention or replica.model.moe is None:
         return allreduce_time(replica, tokens, 2 * layers)
     moe = replica.model.moe
-    moe_layers = layers * (replica.model.layers - moe.dense_layers) / replica.model.layers
+    moe_layers = layers * replica.model.moe_layers / replica.model.layers
     if replica.expert_parallel <= 1:
         return allreduce_time(replica, tokens, moe_layers)
     f = replica.factors

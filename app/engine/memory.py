@@ -225,7 +225,7 @@ def _moe_params(model: ModelSpec) -> _Moe:
     if moe is None:
         return _Moe()
     h, gated = model.hidden_size, model.mlp == "gated"
-    layers = model.layers - moe.dense_layers
+    layers = model.moe_layers
     expert, e_bias = mlp_params(h, moe.expert_intermediate_size, gated, model.mlp_bias)
     shared_width = moe.shared_intermediate_size or moe.expert_intermediate_size
     one_shared, s_bias = mlp_params(h, shared_width, gated, model.mlp_bias)
