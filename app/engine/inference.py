@@ -446,6 +446,18 @@ def busiest_rank_touched(replica: Replica, tokens) -> np.ndarray:
     return busiest / mean
 
 
+def touched_experts_busiest(replica: Replica, tokens) -> np.ndarray:
+    """Experts of one MoE layer a step of ``tokens`` tokens touches, ``E (1 - (1 - k/E)^n)``
+    (:func:`experts_touched`), times the busiest expert-parallel rank's excess
+    (:func:`busiest_rank_touched`) [-]: ``e`` times what that rank reads (divide by ``e`` for
+    its experts, by ``t`` for its share of tensor-parallel slices). A dense model needs none.
+    """
+    tokens = np.maximum(np.asarray(tokens, dtype=float), 1.0)
+    moe = replica.model.moe
+    return experts_touched(moe.experts, moe.experts_per_token, tokens) \
+        * busiest_rank_touched(replica, tokens)
+
+
 def grouped_gemm_share(replica: Replica, step_tokens) -> np.ndarray:
     """Efficiency of the routed experts' grouped GEMM relative to a dense GEMM [-].
 
@@ -627,13 +639,10 @@ def weights_read_bytes(replica: Replica, tokens) -> np.ndarray:
     :func:`busiest_rank_touched` times that (1 without EP).
     """
     per_gpu = replica.always_read_bytes * replica.attention_ranks / replica.gpus
-    moe = replica.model.moe
-    if moe is None:
+    if replica.model.moe is None:
         return np.full_like(np.asarray(tokens, dtype=float), per_gpu)
-    moe_layers = replica.moe_layers_per_stage
-    touched = experts_touched(moe.experts, moe.experts_per_token, np.maximum(tokens, 1.0))
-    touched = touched * busiest_rank_touched(replica, np.maximum(tokens, 1.0))
-    return per_gpu + moe_layers * touched * replica.routed_expert_bytes / replica.tensor_parallel
+    return per_gpu + replica.moe_layers_per_stage * touched_experts_busiest(replica, tokens) \
+        * replica.routed_expert_bytes / replica.tensor_parallel
 
 
 def touched_expert_seconds(replica: Replica, tokens) -> np.ndarray:
@@ -661,12 +670,10 @@ def touched_expert_seconds(replica: Replica, tokens) -> np.ndarray:
       Architecture through Microbenchmarking and Multiple Level Analysis (arXiv 2501.12084,
       2025): global-memory latency of several hundred nanoseconds.
     """
-    tokens = np.maximum(np.asarray(tokens, dtype=float), 1.0)
-    moe = replica.model.moe
-    if moe is None or replica.moe_expert_s <= 0:
+    tokens = np.asarray(tokens, dtype=float)
+    if replica.model.moe is None or replica.moe_expert_s <= 0:
         return np.zeros_like(tokens)
-    touched = experts_touched(moe.experts, moe.experts_per_token, tokens) \
-        * busiest_rank_touched(replica, tokens) / max(replica.expert_parallel, 1)
+    touched = touched_experts_busiest(replica, tokens) / max(replica.expert_parallel, 1)
     return replica.moe_layers_per_stage * touched * replica.moe_expert_s
 
 
@@ -799,9 +806,8 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     attention_s = np.maximum(kv_s, decode_attention_flops(replica, micro, context_tokens)
                              * share / (replica.decode_attention_peak_flops * f.eta_decode))
     comm_s = communication_time(replica, tokens, micro, replica.layers_per_stage)
-    layers = replica.layers_per_stage * f.layer_overhead_s
+    layers = replica.layers_per_stage * f.layer_overhead_s + touched_expert_seconds(replica, tokens)
     activations_s = activation_seconds(replica, tokens, micro)
-    layers = layers + touched_expert_seconds(replica, tokens)
     stage = np.maximum(weights_s, decode_s + prefill_s) + attention_s + activations_s + comm_s \
         + layers
     scheduler_s = f.step_overhead_s + replica.host_seconds(batch)
