@@ -677,16 +677,67 @@ def touched_expert_seconds(replica: Replica, tokens) -> np.ndarray:
     return replica.moe_layers_per_stage * touched * replica.moe_expert_s
 
 
+#: GPUs of a PCIe server that share one CPU socket or one PCIe switch tree: a ring over more
+#: crosses the link between the two halves (the CPUs' socket link, or the switches' uplinks)
+#: [-]. 8-GPU PCIe servers hang 4 GPUs off each socket or switch (voipmonitor/rtx6kpro
+#: hardware/topology.md; NVIDIA/nccl issue #1639: 8 RTX 5090 on two Xeon 8480+).
+PCIE_HALF_GPUS = 4
+#: Share of the bus bandwidth a ring over more than :data:`PCIE_HALF_GPUS` PCIe GPUs keeps
+#: [-]: nccl-tests ``all_reduce_perf`` busbw of 8 GPUs over that of 4 in the same two-socket
+#: server with the same settings, 28 / 35 GB/s (NVIDIA/nccl issue #1639, RTX 5090 PCIe Gen5,
+#: 2 x Xeon 8480+, ``NCCL_MIN_NCHANNELS=8``, 1-8 GB messages). Other published 8-GPU PCIe
+#: figures fall in the same way: 22.2 GB/s on a dual EPYC Turin with NCCL's defaults against
+#: 30.3 GB/s for 4 GPUs under one Broadcom switch (voipmonitor/rtx6kpro
+#: hardware/pcie-bandwidth.md, asus-esc8000a-e13p-broadcom-switches.md, RTX PRO 6000, 32 MB),
+#: and NCCL's own topology model caps a ring that crosses sockets at the socket link
+#: (NVIDIA/nccl src/graph/topo.h: AMD_BW 16, SKL_QPI_BW 10, SRP_QPI_BW 22 GB/s) below a
+#: PCIe Gen4 x16 link (24 GB/s, ``width x speed / 80`` in src/graph/topo.cc).
+PCIE_CROSS_HALF_SHARE = 28.0 / 35.0
+
+
+def collective_link(replica: Replica, ranks: int) -> float:
+    """Bus bandwidth a collective over ``ranks`` GPUs of the replica sees [B/s]: the
+    scale-up link at the engine's ``comm_efficiency``, times :data:`PCIE_CROSS_HALF_SHARE`
+    on PCIe when the ring spans more than :data:`PCIE_HALF_GPUS` GPUs (both sockets or
+    switch trees of the server)."""
+    gpu = replica.gpu
+    link = gpu.scale_up_bytes_per_s * replica.factors.comm_efficiency
+    if gpu.scale_up == "pcie" and ranks > PCIE_HALF_GPUS:
+        link *= PCIE_CROSS_HALF_SHARE
+    return link
+
+
+#: NCCL's ring latency per step over PCIe [s] and the share of the bus bandwidth each
+#: protocol keeps [-], for the two protocols NCCL runs there (LL128 is enabled only within an
+#: NVLink domain, ``typeIntra <= PATH_NVB``): NVIDIA/nccl src/graph/tuning.cc,
+#: ``hwLatencies[NCCL_HW_PCI][NCCL_ALGO_RING]`` = LL 1.0 us, Simple 5.7 us; Ring LL bandwidth
+#: ``busBw * .5``. NCCL adds ``2 (t - 1)`` such steps to an all-reduce's base latency and picks
+#: the protocol with the shorter time.
+PCIE_RING_PROTOCOLS = ((1.0e-6, 0.5), (5.7e-6, 1.0))
+
+
 def allreduce_time(replica: Replica, tokens, collectives: float) -> np.ndarray:
-    """Time of ``collectives`` ring all-reduces of ``tokens * h`` 16-bit values [s]."""
+    """Time of ``collectives`` ring all-reduces of ``tokens * h`` 16-bit values [s].
+
+    Each is ``comm_latency_s`` (the engine's fixed cost of a collective, NCCL's base latency
+    among it) plus the ring's ``2 (t-1)/t`` of the message over :func:`collective_link`. Over
+    PCIe the ring's ``2 (t - 1)`` steps add NCCL's per-step latency, with the faster of its
+    LL and Simple protocols (:data:`PCIE_RING_PROTOCOLS`); over NVLink and xGMI engines run
+    their own one-shot / two-shot kernels for these sizes and the fixed latency stands.
+    """
     t = replica.tensor_parallel
     tokens = np.asarray(tokens, dtype=float)
     if t == 1:
         return np.zeros_like(tokens)
     f = replica.factors
-    link = replica.gpu.scale_up_bytes_per_s * f.comm_efficiency
+    link = collective_link(replica, t)
     volume = 2 * (t - 1) / t * tokens * replica.model.hidden_size * BYTES_16BIT
-    return collectives * (f.comm_latency_s + volume / link)
+    if replica.gpu.scale_up != "pcie":
+        return collectives * (f.comm_latency_s + volume / link)
+    steps = 2 * (t - 1)
+    ring = np.minimum.reduce([steps * hop + volume / (link * share)
+                              for hop, share in PCIE_RING_PROTOCOLS])
+    return collectives * (f.comm_latency_s + ring)
 
 
 def dispatch_ranks(experts: int, per_token: int, ranks: int) -> float:
@@ -721,7 +772,7 @@ def communication_time(replica: Replica, tokens, sequences, layers: float) -> np
     if replica.expert_parallel <= 1:
         return allreduce_time(replica, tokens, moe_layers)
     f = replica.factors
-    link = replica.gpu.scale_up_bytes_per_s * f.comm_efficiency
+    link = collective_link(replica, replica.expert_parallel)
     remote = dispatch_ranks(moe.experts, moe.experts_per_token, replica.expert_parallel)
     volume = tokens * replica.rank_share(sequences) * remote * replica.model.hidden_size \
         * BYTES_16BIT

@@ -365,6 +365,37 @@ def test_pcie_communication_costs_more_than_nvlink(configure_replica):
     assert 7 < ratio <= 9
 
 
+def test_pcie_allreduce_known_answer(configure_replica):
+    """NVIDIA/nccl src/graph/tuning.cc: a PCIe ring all-reduce takes ``2 (t-1)`` steps of
+    1.0 us (LL, half the bus bandwidth) or 5.7 us (Simple, all of it), whichever is faster;
+    NVIDIA/nccl issue #1639: 8 PCIe GPUs keep 28 / 35 of the bus bandwidth of 4.
+
+    Llama-3.1-70B (h=8192) on L40S (25 GB/s), one collective, on top of the engine's alpha:
+    t=4, 1 token: LL, 6 x 1.0 us + 1.5 x 16,384 B / (0.5 x 25 GB/s x eta);
+    t=8, 4,096 tokens: Simple, 14 x 5.7 us + 1.75 x 64 MiB / (25 GB/s x eta x 0.8)."""
+    four = configure_replica("llama-3.1-70b", "l40s", 4, weights="fp8").replica
+    eta = four.factors.comm_efficiency
+    alpha = four.factors.comm_latency_s
+    ll = 6 * 1.0e-6 + 1.5 * 8192 * 2 / (0.5 * 25e9 * eta)
+    assert float(allreduce_time(four, 1.0, 1)) == pytest.approx(alpha + ll, rel=1e-12)
+    eight = configure_replica("llama-3.1-70b", "l40s", 8, weights="fp8").replica
+    simple = 14 * 5.7e-6 + 1.75 * 4096 * 8192 * 2 / (25e9 * eta * 28 / 35)
+    assert float(allreduce_time(eight, 4096.0, 1)) == pytest.approx(alpha + simple, rel=1e-12)
+
+
+def test_pcie_ring_over_two_halves_keeps_less_bandwidth(configure_replica):
+    """Per GPU the ring moves 2(t-1)/t of the message: 1.5 at t=4, 1.75 at t=8 (x7/6); over
+    PCIe the eight GPUs also lose a fifth of the bus bandwidth (x5/4), so a bandwidth-bound
+    all-reduce takes about 7/6 x 5/4 = 1.46x as long at t=8; over NVLink only the 7/6."""
+    def ratio(gpu):
+        four = configure_replica("llama-3.1-70b", gpu, 4, weights="fp8").replica
+        eight = configure_replica("llama-3.1-70b", gpu, 8, weights="fp8").replica
+        tokens = 65536.0
+        return float(allreduce_time(eight, tokens, 1) / allreduce_time(four, tokens, 1))
+    assert ratio("l40s") == pytest.approx(7 / 6 * 35 / 28, rel=0.02)
+    assert ratio("h100-sxm") == pytest.approx(7 / 6, rel=0.02)
+
+
 # --------------------------------------------------------------------------- prefill
 
 
