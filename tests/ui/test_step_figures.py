@@ -46,7 +46,7 @@ def test_the_decode_bars_add_up_to_the_stated_step_and_name_what_bounds_it(step4
     assert sum(solid) == pytest.approx(parts.step_s * 1e3, rel=1e-9)
     assert parts.step_s == pytest.approx(controller.result.performance.at_concurrency.itl_s,
                                          rel=0.01)
-    assert chart.title_text == "At 20 users: 64.4 ms per step (solid bars), memory-bound"
+    assert chart.title_text == "At 20 users: 66.2 ms per step (solid bars), memory-bound"
     assert "Memory-bound: reading the weights takes longer" in step4.breakdown_note.text()
     hidden = [text.toPlainText() for field, text in zip(chart.PARTS, chart.values, strict=True)
               if field in parts.overlapped]
