@@ -716,14 +716,39 @@ def collective_link(replica: Replica, ranks: int) -> float:
 PCIE_RING_PROTOCOLS = ((1.0e-6, 0.5), (5.7e-6, 1.0))
 
 
+#: The least time one small all-reduce takes on a scale-up fabric whatever the engine [s]: a
+#: hardware floor under the engine's ``comm_latency_s`` (which :meth:`Factors.scaled` divides
+#: by a faster engine's speed; this does not scale). 8 x MI300X over the fully connected xGMI
+#: mesh, where vLLM 0.10 runs its custom all-reduce (one-shot below 256 KB, two-shot to 16 MB:
+#: ROCm/vllm@040de12 csrc/custom_all_reduce.cuh:561-575; QuickReduce off by default,
+#: VLLM_ROCM_QUICK_REDUCE_QUANTIZATION = "NONE", vllm/envs.py:139, and only from 16 MB for
+#: 16-bit at TP8, quick_all_reduce.py:52-59), published at 32 KB: RCCL 2.20.5 16.2 us,
+#: QuickReduce FP16 two-shot 14.8 us (mk1-project/quickreduce@910e892 README.md, "All-Reduce
+#: Latency across 8xMI300X"); fused one-shot kernels 5 us (Epliz/muiLLM PR #6). 12 us is
+#: CHOSEN ON THE CROSS-VALIDATED MEDIANS inside that 5-16 us range (10 us: sum 277.2 -> 275.0,
+#: 15 us: model-kind decode 12.0 -> 14.3 %). NVLink gets none: its published small one-shot
+#: all-reduces (7.8 us, 8 x H100, 32 KB, sgl-project/sglang PR #2904) sit under the generic
+#: profile's 10 us, and an 8 us floor there puts one more case beyond 2x (METHOD.md,
+#: "The xGMI all-reduce floor").
+SCALE_UP_COLLECTIVE_FLOOR_S = {"infinity-fabric": 12e-6}
+
+
+def collective_latency(replica: Replica) -> float:
+    """Fixed time of one collective [s]: the engine's ``comm_latency_s``, at least the
+    scale-up fabric's :data:`SCALE_UP_COLLECTIVE_FLOOR_S`."""
+    floor = SCALE_UP_COLLECTIVE_FLOOR_S.get(replica.gpu.scale_up, 0.0)
+    return max(replica.factors.comm_latency_s, floor)
+
+
 def allreduce_time(replica: Replica, tokens, collectives: float) -> np.ndarray:
     """Time of ``collectives`` ring all-reduces of ``tokens * h`` 16-bit values [s].
 
-    Each is ``comm_latency_s`` (the engine's fixed cost of a collective, NCCL's base latency
-    among it) plus the ring's ``2 (t-1)/t`` of the message over :func:`collective_link`. Over
-    PCIe the ring's ``2 (t - 1)`` steps add NCCL's per-step latency, with the faster of its
-    LL and Simple protocols (:data:`PCIE_RING_PROTOCOLS`); over NVLink and xGMI engines run
-    their own one-shot / two-shot kernels for these sizes and the fixed latency stands.
+    Each is :func:`collective_latency` (the engine's fixed cost of a collective, NCCL's base
+    latency among it, at least the fabric's floor) plus the ring's ``2 (t-1)/t`` of the
+    message over :func:`collective_link`. Over PCIe the ring's ``2 (t - 1)`` steps add NCCL's
+    per-step latency, with the faster of its LL and Simple protocols
+    (:data:`PCIE_RING_PROTOCOLS`); over NVLink and xGMI engines run their own one-shot /
+    two-shot kernels for these sizes and the fixed latency stands.
     """
     t = replica.tensor_parallel
     tokens = np.asarray(tokens, dtype=float)
@@ -733,7 +758,7 @@ def allreduce_time(replica: Replica, tokens, collectives: float) -> np.ndarray:
     link = collective_link(replica, t)
     volume = 2 * (t - 1) / t * tokens * replica.model.hidden_size * BYTES_16BIT
     if replica.gpu.scale_up != "pcie":
-        return collectives * (f.comm_latency_s + volume / link)
+        return collectives * (collective_latency(replica) + volume / link)
     steps = 2 * (t - 1)
     ring = np.minimum.reduce([steps * hop + volume / (link * share)
                               for hop, share in PCIE_RING_PROTOCOLS])

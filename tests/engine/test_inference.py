@@ -354,6 +354,29 @@ def test_allreduce_known_answer(configure_replica):
                                                                                rel=1e-12)
 
 
+def test_xgmi_allreduce_floor_known_answer(configure_replica):
+    """An all-reduce over MI300X's xGMI mesh takes at least 12 us whatever the engine's
+    speed (inference.SCALE_UP_COLLECTIVE_FLOOR_S; published 8 x MI300X at 32 KB: RCCL 16.2 us,
+    QuickReduce FP16 14.8 us, mk1-project/quickreduce@910e892 README.md; the 12 us chosen on
+    the cross-validated medians inside that range). A slow engine's larger latency stands;
+    NVLink keeps the engine's.
+
+    Llama-3.1-70B (h=8192), t=8, one token, the generic profile at 4x its speed (2.5 us):
+    12 us + 1.75 x 16,384 B / (448 GB/s x min(1, 0.7 x 4))."""
+    fast = {"comm_latency_s": 2.5e-6, "comm_efficiency": 1.0}
+    mi = configure_replica("llama-3.1-70b", "mi300x", 8, weights="fp8", overrides=fast).replica
+    expected = 12e-6 + 1.75 * 8192 * 2 / 448e9
+    assert float(allreduce_time(mi, 1.0, 1)) == pytest.approx(expected, rel=1e-12)
+    slow = {"comm_latency_s": 38.4e-6, "comm_efficiency": 1.0}
+    mi = configure_replica("llama-3.1-70b", "mi300x", 8, weights="fp8", overrides=slow).replica
+    assert float(allreduce_time(mi, 1.0, 1)) == pytest.approx(38.4e-6 + 1.75 * 8192 * 2 / 448e9,
+                                                              rel=1e-12)
+    nv = configure_replica("llama-3.1-70b", "h200-sxm", 8, weights="fp8", overrides=fast).replica
+    link = nv.gpu.scale_up_bytes_per_s
+    assert float(allreduce_time(nv, 1.0, 1)) == pytest.approx(2.5e-6 + 1.75 * 8192 * 2 / link,
+                                                              rel=1e-12)
+
+
 def test_pcie_communication_costs_more_than_nvlink(configure_replica):
     nvlink = configure_replica("llama-3.1-70b", "h100-sxm", 4, weights="fp8").replica
     pcie = configure_replica("llama-3.1-70b", "h100-pcie", 4, weights="fp8").replica
