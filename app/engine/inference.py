@@ -754,15 +754,15 @@ def allreduce_time(replica: Replica, tokens, collectives: float) -> np.ndarray:
     tokens = np.asarray(tokens, dtype=float)
     if t == 1:
         return np.zeros_like(tokens)
-    f = replica.factors
     link = collective_link(replica, t)
     volume = 2 * (t - 1) / t * tokens * replica.model.hidden_size * BYTES_16BIT
-    if replica.gpu.scale_up != "pcie":
-        return collectives * (collective_latency(replica) + volume / link)
-    steps = 2 * (t - 1)
-    ring = np.minimum.reduce([steps * hop + volume / (link * share)
-                              for hop, share in PCIE_RING_PROTOCOLS])
-    return collectives * (f.comm_latency_s + ring)
+    if replica.gpu.scale_up == "pcie":
+        steps = 2 * (t - 1)
+        ring = np.minimum.reduce([steps * hop + volume / (link * share)
+                                  for hop, share in PCIE_RING_PROTOCOLS])
+    else:
+        ring = volume / link
+    return collectives * (collective_latency(replica) + ring)
 
 
 def dispatch_ranks(experts: int, per_token: int, ranks: int) -> float:
