@@ -25,9 +25,18 @@ logarithm is modelled as a sum of effects, per metric group ``m`` (throughput, d
 part (vLLM's TTFT is slower still). Both are ridge-penalised (``RIDGE_SHARED``,
 ``RIDGE_BY_METRIC``): a level with few cases is pulled towards the others, and a level with no
 case in the fit gets no effect at all, which is exactly the prediction for an unseen group.
-The fit is least squares in ``log s`` with Huber weights (:func:`fit_speed_model`); the
-prediction of a case is the engine's figure at the fitted speed, read from its curve of
-figures over :data:`SPEEDS` (piecewise linear in log-log, exact at the grid points).
+
+A TTFT case's fixed times (the per-step, per-request, per-layer and collective latencies of the
+reference) do not follow ``s``: they are divided by a speed ``v`` of their own, one for every
+TTFT case of the fit (:data:`OWN_FIXED_TIME_SPEED`). A TTFT is a prefill's compute plus the
+request's path through the server (HTTP, tokenising, admission, the step it waits for), and
+with one speed a short prompt (fixed times) and a long one (compute) of the same engine could
+only share a compromise (METHOD.md, "TTFT's fixed times, a speed of their own").
+
+The fit is least squares with Huber weights (:func:`fit_speed_model`), of ``log s`` for the
+rates and of the log figure for TTFT; the prediction of a case is the engine's figure at the
+fitted speeds, read from its grid of figures over :data:`SPEEDS` (and
+:data:`FIXED_TIME_SPEEDS` for TTFT; piecewise linear in log-log, exact at the grid points).
 
 Why a reference fitted to nothing: the catalog's fitted profiles were fitted to these very
 cases, so starting from one of them would let the left-out cases leak into their own
@@ -73,8 +82,23 @@ RIDGE_SHARED = 1.0
 RIDGE_BY_METRIC = 3.0
 #: Residual in ``log s`` beyond which a case's weight falls (Huber's loss): log(1.5) [-].
 HUBER_LOG = float(np.log(1.5))
-#: Reweighting rounds of the robust fit (converged to 1e-3 in log s well before).
-HUBER_ROUNDS = 12
+#: Most reweighted Gauss-Newton steps of the robust fit, each halved until it lowers the
+#: loss (at most LINE_SEARCH_HALVINGS times), until the loss falls by less than FIT_TOLERANCE
+#: (in units of one case's squared log error; the fits of the shipped cases stop after 8-38
+#: steps).
+FIT_ROUNDS = 200
+LINE_SEARCH_HALVINGS = 30
+FIT_TOLERANCE = 1e-9
+#: Metric groups whose fixed times (the generic profile's per-step, per-request, per-layer
+#: and collective latencies) get a speed of their own, one for every case of the fit: TTFT.
+OWN_FIXED_TIME_SPEED = ("ttft",)
+#: Ridge penalty on the log of the fixed times' speed [-]: that of a shared effect, so that a
+#: fold whose TTFT cases say little about the fixed times (dense models left out: 21 MoE and
+#: MLA TTFTs, most of them long prompts) keeps them near the reference's instead of fitting
+#: them x2 faster (METHOD.md, "TTFT's fixed times, a speed of their own").
+RIDGE_FIXED_TIME_SPEED = RIDGE_SHARED
+#: Fixed-time speeds at which a TTFT case's figures are computed [-] (x1/8 to x4, 16 points).
+FIXED_TIME_SPEEDS = np.geomspace(1 / 8, 4, 16)
 #: A near-zero penalty that keeps the per-metric intercepts determined [-].
 RIDGE_INTERCEPT = 1e-6
 
@@ -101,15 +125,26 @@ def regime_of(case: Case, catalog: Catalog) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Curve:
-    """A case's figure at each of :data:`SPEEDS`, in the case's unit."""
+    """A case's figure over a grid of speeds, in the case's unit.
+
+    ``figures[j, k]`` is the figure at efficiency speed ``SPEEDS[k]`` and fixed-time speed
+    ``FIXED_TIME_SPEEDS[j]`` for a TTFT case (:data:`OWN_FIXED_TIME_SPEED`); a case whose fixed
+    times follow its efficiencies has one row, ``figures[0, k]`` at speed ``SPEEDS[k]``.
+    """
 
     case: Case
     regime: dict[str, str]
     figures: np.ndarray
 
+    @property
+    def own_fixed_time_speed(self) -> bool:
+        """Whether the case's fixed times have a speed of their own (a second axis)."""
+        return self.figures.shape[0] > 1
+
     def speed_for(self, value: float) -> float:
-        """The speed whose figure is ``value`` (clipped to the grid) [-]."""
-        logs = np.log(self.figures)
+        """The speed whose figure is ``value`` (clipped to the grid), for a case of one row
+        [-]."""
+        logs = np.log(self.figures[0])
         speeds = np.log(SPEEDS)
         if logs[-1] < logs[0]:  # a time: falls with speed
             logs, speeds = -logs, speeds
@@ -121,21 +156,65 @@ class Curve:
         rising = np.concatenate(([True], np.diff(logs) > 1e-12))
         return float(np.exp(np.interp(target, logs[rising], speeds[rising])))
 
-    def figure_at(self, speed: float) -> float:
-        """The case's figure at ``speed`` (log-log interpolation on the grid)."""
-        return float(np.exp(np.interp(np.log(speed), np.log(SPEEDS), np.log(self.figures))))
-
     @property
     def measured_speed(self) -> float:
         return self.speed_for(self.case.measured)
 
+    def log_figure(self, log_speed: float, log_fixed_speed: float = 0.0
+                   ) -> tuple[float, float, float]:
+        """The log figure at the log speeds, and its slopes in each (bilinear in log-log on
+        the grid, constant beyond its ends; the fixed-time speed is ignored on one row)."""
+        value, slope, fixed_slope = _bilinear(
+            np.log(self.figures)[None], np.array([log_speed]), np.array([log_fixed_speed]))
+        return float(value[0]), float(slope[0]), float(fixed_slope[0])
+
+    def figure_at(self, speed: float, fixed_speed: float = 1.0) -> float:
+        """The case's figure at ``speed`` (and ``fixed_speed`` for its fixed times)."""
+        return float(np.exp(self.log_figure(np.log(speed), np.log(fixed_speed))[0]))
+
+
+def _grid_position(grid: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray,
+                                                                   np.ndarray]:
+    """Cell index, position in the cell (0-1) and whether inside, of ``values`` on ``grid``."""
+    inside = (values > grid[0]) & (values < grid[-1])
+    clipped = np.clip(values, grid[0], grid[-1])
+    cell = np.clip(np.searchsorted(grid, clipped) - 1, 0, len(grid) - 2)
+    return cell, (clipped - grid[cell]) / (grid[cell + 1] - grid[cell]), inside
+
+
+def _bilinear(log_figures: np.ndarray, log_speed: np.ndarray, log_fixed_speed: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Log figures of curves stacked as ``(case, fixed-time speed, speed)`` at each case's log
+    speeds, and their slopes in each (zero beyond the grid, where the figure stays at its
+    edge); a stack of one row has no slope in the fixed-time speed."""
+    grid = np.log(SPEEDS)
+    cell, x, inside = _grid_position(grid, log_speed)
+    rows = np.arange(len(log_figures))
+    if log_figures.shape[1] == 1:
+        low, high = log_figures[rows, 0, cell], log_figures[rows, 0, cell + 1]
+        slope = (high - low) / (grid[cell + 1] - grid[cell])
+        return low + x * (high - low), np.where(inside, slope, 0.0), np.zeros(len(rows))
+    fixed_grid = np.log(FIXED_TIME_SPEEDS)
+    row, y, inside_fixed = _grid_position(fixed_grid, log_fixed_speed)
+    f00, f01 = log_figures[rows, row, cell], log_figures[rows, row, cell + 1]
+    f10, f11 = log_figures[rows, row + 1, cell], log_figures[rows, row + 1, cell + 1]
+    value = (f00 * (1 - x) + f01 * x) * (1 - y) + (f10 * (1 - x) + f11 * x) * y
+    slope = ((f01 - f00) * (1 - y) + (f11 - f10) * y) / (grid[cell + 1] - grid[cell])
+    fixed_slope = (((f10 - f00) * (1 - x) + (f11 - f01) * x)
+                   / (fixed_grid[row + 1] - fixed_grid[row]))
+    return value, np.where(inside, slope, 0.0), np.where(inside_fixed, fixed_slope, 0.0)
+
 
 def curve_of(case: Case, catalog: Catalog, reference_engine: str = REFERENCE_ENGINE) -> Curve:
-    """Predict ``case`` at every speed of :data:`SPEEDS` with the reference factors."""
+    """Predict ``case`` at every speed of :data:`SPEEDS` with the reference factors (and, for a
+    TTFT case, at every fixed-time speed of :data:`FIXED_TIME_SPEEDS`)."""
     reference = Factors.from_catalog(catalog.engines[reference_engine].factors, {})
-    figures = [predict(case, catalog, vars(reference.scaled(float(speed))))
-               for speed in SPEEDS]
-    return Curve(case, regime_of(case, catalog), np.asarray(figures, dtype=float))
+    regime = regime_of(case, catalog)
+    fixed_speeds = (FIXED_TIME_SPEEDS if regime["metric_group"] in OWN_FIXED_TIME_SPEED
+                    else [None])
+    figures = [[predict(case, catalog, vars(reference.scaled(float(speed), fixed)))
+                for speed in SPEEDS] for fixed in fixed_speeds]
+    return Curve(case, regime, np.asarray(figures, dtype=float))
 
 
 # --------------------------------------------------------------------------- the fit
@@ -143,9 +222,11 @@ def curve_of(case: Case, catalog: Catalog, reference_engine: str = REFERENCE_ENG
 
 @dataclass(frozen=True)
 class SpeedModel:
-    """Fitted effects on ``log s`` by column name (see the module notes)."""
+    """Fitted effects on ``log s`` by column name, and the log speed of the fixed times of
+    the metric groups in :data:`OWN_FIXED_TIME_SPEED` (see the module notes)."""
 
     effects: dict[tuple[str, ...], float]
+    log_fixed_time_speed: float = 0.0
 
     def log_speed(self, regime: dict[str, str]) -> float:
         """``log s`` the model predicts for a regime; unseen levels add nothing."""
@@ -156,6 +237,11 @@ class SpeedModel:
             total += self.effects.get(("a", dimension, level), 0.0)
             total += self.effects.get(("b", dimension, level, metric), 0.0)
         return total
+
+    def predict(self, curve: Curve) -> float:
+        """The figure the model predicts for a case [the case's unit]."""
+        return float(np.exp(curve.log_figure(self.log_speed(curve.regime),
+                                             self.log_fixed_time_speed)[0]))
 
 
 def _columns(regime: dict[str, str]) -> list[tuple[str, ...]]:
@@ -171,32 +257,85 @@ def _penalty(name: tuple[str, ...]) -> float:
     return {"mu": RIDGE_INTERCEPT, "a": RIDGE_SHARED, "b": RIDGE_BY_METRIC}[name[0]]
 
 
-def fit_speed_model(curves: list[Curve]) -> SpeedModel:
-    """Robust ridge least squares of the cases' ``log s_i`` on their regime's effects.
+def _huber(error: np.ndarray) -> np.ndarray:
+    """Huber's loss of each error: ``e^2 / 2`` up to :data:`HUBER_LOG`, linear beyond."""
+    size = np.abs(error)
+    return np.where(size <= HUBER_LOG, 0.5 * size**2, HUBER_LOG * (size - 0.5 * HUBER_LOG))
 
-    ``theta = (X^T W X + diag(lambda))^-1 X^T W y`` (Hastie et al. 2009, eq. 3.44, with case
-    weights), the weights ``W`` those of Huber's loss found by iteratively reweighted least
-    squares: a case whose residual exceeds :data:`HUBER_LOG` (in ``log s``) counts in
-    proportion to ``HUBER_LOG / |residual|``, so one benchmark far off the rest (a queueing
-    TTFT, an early engine release) cannot set a whole group's level (Huber, Robust
-    Estimation of a Location Parameter, Ann. Math. Statist. 35, 1964). A metric group with no
-    case keeps no intercept.
+
+def _stack(curves: list[Curve]) -> np.ndarray:
+    """The curves' log figures as one ``(case, fixed-time speed, speed)`` array (a curve of
+    one row repeated along the fixed-time speeds, where it does not depend on them)."""
+    rows = max(c.figures.shape[0] for c in curves)
+    return np.log(np.stack([np.broadcast_to(c.figures, (rows, len(SPEEDS))) for c in curves]))
+
+
+def fit_speed_model(curves: list[Curve]) -> SpeedModel:
+    """Robust ridge least squares of the cases' errors on their regime's effects.
+
+    A case whose fixed times follow its speed has one speed ``s_i`` that reproduces it
+    (:attr:`Curve.measured_speed`), and its error is ``log s(theta) - log s_i``; a TTFT case
+    depends on two speeds, its efficiencies' and its fixed times' (``w``, one for every TTFT
+    case of the fit), and its error is that of its log figure, ``log f_i(theta, w) - log
+    y_i`` (about the same units: a compute-bound TTFT falls as ``1 / s``). The parameters
+    minimise ``sum_i rho(e_i) + theta^T diag(lambda) theta / 2`` with ``rho`` Huber's loss
+    (:func:`_huber`), by reweighted Gauss-Newton steps ``theta -= (J^T W J + diag(lambda))^-1
+    (J^T W e + diag(lambda) theta)``, each halved until it lowers the loss (Nocedal, Wright,
+    Numerical Optimization, 2nd ed. 2006, sections 3.1 and 10.3; ridge as in Hastie et al.
+    2009, eq. 3.44, with case weights; without TTFT cases every step is the iteratively
+    reweighted least squares of the linear model in ``log s``). The weights ``W`` are
+    Huber's: a case whose error exceeds :data:`HUBER_LOG` counts in proportion to
+    ``HUBER_LOG / |error|``, so one benchmark far off the rest (a queueing TTFT, an early
+    engine release) cannot set a whole group's level (Huber, Robust Estimation of a Location
+    Parameter, Ann. Math. Statist. 35, 1964). ``w`` is ridge-penalised as a shared effect is
+    (:data:`RIDGE_FIXED_TIME_SPEED`). A metric group with no case keeps no intercept; a fit
+    with no TTFT case keeps ``w = 0``, and a fit with no case at all predicts the
+    reference itself.
     """
+    if not curves:
+        return SpeedModel({})
     names = sorted({name for c in curves for name in _columns(c.regime)})
     index = {name: i for i, name in enumerate(names)}
     design = np.zeros((len(curves), len(names)))
     for row, c in enumerate(curves):
         for name in _columns(c.regime):
             design[row, index[name]] = 1.0
-    target = np.log([c.measured_speed for c in curves])
-    penalty = np.diag([_penalty(name) for name in names])
-    weights = np.ones(len(curves))
-    for _ in range(HUBER_ROUNDS):
-        weighted = design.T * weights
-        theta = np.linalg.solve(weighted @ design + penalty, weighted @ target)
-        residual = np.abs(target - design @ theta)
-        weights = np.minimum(1.0, HUBER_LOG / np.maximum(residual, 1e-12))
-    return SpeedModel({name: float(theta[i]) for name, i in index.items()})
+    own = np.array([c.own_fixed_time_speed for c in curves])
+    measured_speed = np.log([1.0 if c.own_fixed_time_speed else c.measured_speed
+                             for c in curves])
+    log_measured = np.log([c.case.measured for c in curves])
+    log_figures = _stack(curves)
+    penalty = np.diag([_penalty(name) for name in names] + [RIDGE_FIXED_TIME_SPEED])
+
+    def errors(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        log_speed = design @ theta[:-1]
+        value, slope, fixed_slope = _bilinear(log_figures, log_speed,
+                                              np.full(len(curves), theta[-1]))
+        jacobian = np.hstack([design * np.where(own, slope, 1.0)[:, None],
+                              np.where(own, fixed_slope, 0.0)[:, None]])
+        return np.where(own, value - log_measured, log_speed - measured_speed), jacobian
+
+    def loss(theta: np.ndarray) -> float:
+        return float(np.sum(_huber(errors(theta)[0])) + 0.5 * theta @ penalty @ theta)
+
+    theta = np.zeros(len(names) + 1)
+    current = loss(theta)
+    for _ in range(FIT_ROUNDS):
+        error, jacobian = errors(theta)
+        weighted = jacobian.T * np.minimum(1.0, HUBER_LOG / np.maximum(np.abs(error), 1e-12))
+        step = np.linalg.solve(weighted @ jacobian + penalty,
+                               weighted @ error + penalty @ theta)
+        for _ in range(LINE_SEARCH_HALVINGS):  # the step that lowers the loss
+            trial = loss(theta - step)
+            if trial <= current:
+                break
+            step = step / 2
+        else:
+            break
+        theta, improvement, current = theta - step, current - trial, trial
+        if improvement < FIT_TOLERANCE:
+            break
+    return SpeedModel({name: float(theta[i]) for name, i in index.items()}, float(theta[-1]))
 
 
 # --------------------------------------------------------------------------- residuals
@@ -253,11 +392,9 @@ def cross_validated_residuals(curves: list[Curve]) -> list[Residual]:
             model = fit_speed_model(kept)
             for c in curves:
                 if c.regime[dimension] == level:
-                    speed = float(np.exp(model.log_speed(c.regime)))
-                    left[c.case.id][dimension] = c.figure_at(speed)
-    return [Residual(c.case.id, c.case.metric, c.regime, c.case.measured,
-                     c.figure_at(float(np.exp(full.log_speed(c.regime)))), left[c.case.id])
-            for c in curves]
+                    left[c.case.id][dimension] = model.predict(c)
+    return [Residual(c.case.id, c.case.metric, c.regime, c.case.measured, full.predict(c),
+                     left[c.case.id]) for c in curves]
 
 
 def residuals_for(cases: list[Case], catalog: Catalog) -> list[Residual]:
@@ -351,7 +488,10 @@ def document(residuals: list[Residual], case_files: list[str], skipped: list[dic
         "method": {"reference_engine": REFERENCE_ENGINE, "ridge_shared": RIDGE_SHARED,
                    "ridge_by_metric": RIDGE_BY_METRIC, "huber_log": _rounded(HUBER_LOG),
                    "dimensions": list(DIMENSIONS),
-                   "speeds": [_rounded(s) for s in SPEEDS]},
+                   "speeds": [_rounded(s) for s in SPEEDS],
+                   "own_fixed_time_speed": list(OWN_FIXED_TIME_SPEED),
+                   "ridge_fixed_time_speed": RIDGE_FIXED_TIME_SPEED,
+                   "fixed_time_speeds": [_rounded(s) for s in FIXED_TIME_SPEEDS]},
         "case_files": case_files,
         "skipped": skipped,
         "residuals": [residual_record(r) for r in residuals],

@@ -103,18 +103,20 @@ class Factors:
             raise ValueError(f"efficiency factors missing from the engine profile: {missing}")
         return cls(**{name: float(values[name]) for name in cls.__dataclass_fields__})
 
-    def scaled(self, speed: float) -> Factors:
-        """Factors of a faster (speed > 1) or slower engine: efficiencies times ``speed``."""
+    def scaled(self, speed: float, fixed_speed: float | None = None) -> Factors:
+        """Factors of a faster (speed > 1) or slower engine: efficiencies times ``speed``,
+        fixed times divided by ``fixed_speed`` (by ``speed`` where not given)."""
+        fixed = speed if fixed_speed is None else fixed_speed
         return Factors(
             eta_mem=min(1.0, self.eta_mem * speed),
             eta_kv=min(1.0, self.eta_kv * speed),
             eta_decode=min(1.0, self.eta_decode * speed),
             eta_prefill=min(1.0, self.eta_prefill * speed),
-            step_overhead_s=self.step_overhead_s / speed,
-            sequence_overhead_s=self.sequence_overhead_s / speed,
-            layer_overhead_s=self.layer_overhead_s / speed,
-            fixed_latency_s=self.fixed_latency_s / speed,
-            comm_latency_s=self.comm_latency_s / speed,
+            step_overhead_s=self.step_overhead_s / fixed,
+            sequence_overhead_s=self.sequence_overhead_s / fixed,
+            layer_overhead_s=self.layer_overhead_s / fixed,
+            fixed_latency_s=self.fixed_latency_s / fixed,
+            comm_latency_s=self.comm_latency_s / fixed,
             comm_efficiency=min(1.0, self.comm_efficiency * speed),
         )
 

@@ -13,6 +13,7 @@ import pytest
 
 from app.engine import cross_validation as cv
 from app.engine.calibration import Case
+from app.engine.inference import Factors
 
 
 def case(case_id: str, measured: float, metric: str = "output_throughput_total",
@@ -28,7 +29,7 @@ def regime(engine: str, family: str = "hopper", metric: str = "throughput") -> d
 
 def curve(case_id: str, engine: str, true_speed: float, family: str = "hopper") -> cv.Curve:
     """A rate proportional to the speed, measured at ``true_speed`` x the reference."""
-    figures = 1000.0 * cv.SPEEDS
+    figures = 1000.0 * cv.SPEEDS[None]
     return cv.Curve(case(case_id, 1000.0 * true_speed, engine=engine),
                     regime(engine, family), figures)
 
@@ -52,14 +53,14 @@ def test_the_speed_for_a_figure_inverts_the_curve_for_rates_and_times(speed):
     rate = curve("r", "vllm", speed)
     assert rate.measured_speed == pytest.approx(speed, rel=1e-9)
     time = cv.Curve(case("t", 50.0 / speed, "ttft_batch1"), regime("vllm", metric="ttft"),
-                    50.0 / cv.SPEEDS)
+                    50.0 / cv.SPEEDS[None])
     assert time.measured_speed == pytest.approx(speed, rel=1e-9)
     assert time.figure_at(speed) == pytest.approx(50.0 / speed, rel=1e-9)
 
 
 def test_a_figure_that_stops_moving_maps_to_the_first_speed_that_reaches_it():
     figures = np.minimum(1000.0 * cv.SPEEDS, 1500.0)  # an efficiency capped at 1
-    capped = cv.Curve(case("c", 1500.0), regime("vllm"), figures)
+    capped = cv.Curve(case("c", 1500.0), regime("vllm"), figures[None])
     first = cv.SPEEDS[np.argmax(figures >= 1500.0)]  # the first grid speed at the cap
     assert capped.measured_speed == pytest.approx(first, rel=1e-9)
     assert capped.measured_speed < cv.SPEEDS[-1]
@@ -83,7 +84,7 @@ def test_one_case_far_off_the_rest_does_not_set_its_groups_level():
     curves = [curve(f"a{i}", "tensorrt-llm", 1.0) for i in range(20)]
     curves += [curve(f"b{i}", "vllm", 0.5) for i in range(10)]
     curves.append(cv.Curve(case("far", 1000.0 * 0.07, engine="vllm"), regime("vllm"),
-                           1000.0 * cv.SPEEDS))
+                           1000.0 * cv.SPEEDS[None]))
     model = cv.fit_speed_model(curves)
     ratio = np.exp(model.log_speed(regime("vllm")) - model.log_speed(regime("tensorrt-llm")))
     assert ratio == pytest.approx(0.5, abs=0.02)
@@ -142,3 +143,73 @@ def test_cases_beyond_two_x_are_counted_either_way_and_worst_first():
     assert [r.case_id for r in cv.beyond(found, dimension="engine")] == ["high"]
     assert [r.case_id for r in cv.beyond(found, limit=1.5)] == ["low", "high", "edge", "near"]
     assert cv.off_by(0.25) == pytest.approx(4.0) and cv.off_by(4.0) == 4.0
+
+
+def test_scaled_factors_divide_the_fixed_times_by_their_own_speed():
+    """Efficiencies times the speed (capped at 1), fixed times divided by the fixed-time speed
+    where one is given, by the speed where not."""
+    base = Factors(eta_mem=0.6, eta_kv=0.6, eta_decode=0.4, eta_prefill=0.4,
+                      step_overhead_s=0.003, sequence_overhead_s=5e-6, layer_overhead_s=0.0,
+                      fixed_latency_s=0.02, comm_latency_s=1e-5, comm_efficiency=0.7)
+    both = base.scaled(2.0, 0.5)
+    assert (both.eta_mem, both.eta_prefill, both.comm_efficiency) == (1.0, 0.8, 1.0)
+    assert both.step_overhead_s == pytest.approx(0.006)
+    assert both.fixed_latency_s == pytest.approx(0.04)
+    assert both.comm_latency_s == pytest.approx(2e-5)
+    assert base.scaled(2.0) == base.scaled(2.0, 2.0)
+
+
+def ttft_curve(case_id: str, engine: str, speed: float, fixed_speed: float,
+               work_s: float) -> cv.Curve:
+    """A TTFT of ``work_s`` of compute at speed 1 plus 50 ms of fixed time at fixed-time speed
+    1, measured at ``speed`` and ``fixed_speed``."""
+    grid = work_s / cv.SPEEDS[None] + 0.05 / cv.FIXED_TIME_SPEEDS[:, None]
+    measured = work_s / speed + 0.05 / fixed_speed
+    return cv.Curve(case(case_id, measured, "ttft_batch1", engine), regime(engine, metric="ttft"),
+                    grid)
+
+
+def test_the_fit_recovers_the_fixed_times_speed_of_ttft_apart_from_the_efficiencies():
+    """Short and long prompts of two engines, the fixed times 1.7x the reference's (speed 0.6):
+    one speed per case could not fit both lengths; the fit finds 0.6 and each engine's own."""
+    curves = [ttft_curve(f"a{i}", "tensorrt-llm", 1.0, 0.6, work)
+              for i, work in enumerate((0.005, 0.02, 0.08, 0.3, 1.2) * 4)]
+    curves += [ttft_curve(f"b{i}", "vllm", 0.5, 0.6, work)
+               for i, work in enumerate((0.005, 0.02, 0.08, 0.3, 1.2) * 4)]
+    model = cv.fit_speed_model(curves)
+    # 0.6, shrunk a little towards the reference's 1 by its ridge (one case-equivalent)
+    assert 0.6 < np.exp(model.log_fixed_time_speed) < 0.64
+    slow = model.log_speed(regime("vllm", metric="ttft"))
+    fast = model.log_speed(regime("tensorrt-llm", metric="ttft"))
+    # shrunk towards 1 by the ridge: the short prompts say little about the efficiencies
+    assert np.exp(slow - fast) == pytest.approx(0.5, rel=0.08)
+    for c in curves:
+        assert model.predict(c) == pytest.approx(c.case.measured, rel=0.05)
+
+
+def test_a_curve_of_two_speeds_is_exact_on_its_grid_and_one_row_ignores_the_second():
+    grid = 1.0 / cv.SPEEDS[None] + 0.05 / cv.FIXED_TIME_SPEEDS[:, None]
+    two = cv.Curve(case("t", 1.0, "ttft_batch1"), regime("vllm", metric="ttft"), grid)
+    assert two.own_fixed_time_speed
+    assert two.figure_at(cv.SPEEDS[7], cv.FIXED_TIME_SPEEDS[3]) == pytest.approx(grid[3, 7])
+    one = curve("r", "vllm", 1.0)
+    assert not one.own_fixed_time_speed
+    assert one.figure_at(2.0, 0.25) == pytest.approx(one.figure_at(2.0)) == pytest.approx(2000.0)
+
+
+def test_a_ttft_case_is_computed_at_every_fixed_time_speed_and_a_rate_at_one(catalog):
+    ttft = cv.curve_of(case("t", 0.1, "ttft_batch1"), catalog)
+    assert ttft.figures.shape == (len(cv.FIXED_TIME_SPEEDS), len(cv.SPEEDS))
+    assert np.all(np.diff(ttft.figures, axis=0) < 0)  # faster fixed times, shorter TTFT
+    rate = cv.curve_of(case("r", 1000.0), catalog)
+    assert rate.figures.shape == (1, len(cv.SPEEDS))
+
+
+def test_the_fixed_times_stay_near_the_reference_where_the_ttfts_say_little_of_them():
+    """Three long prompts (the fixed 50 ms is 1-4 % of each TTFT) measured with fixed times
+    x0.3 as fast: the ridge keeps the fixed times' speed near 1 instead of fitting them."""
+    curves = [ttft_curve(f"l{i}", "vllm", 1.0, 0.3, work) for i, work in enumerate((1.2, 2.5, 5.0))]
+    model = cv.fit_speed_model(curves)
+    assert np.exp(model.log_fixed_time_speed) > 0.7
+    for c in curves:
+        assert model.predict(c) == pytest.approx(c.case.measured, rel=0.1)

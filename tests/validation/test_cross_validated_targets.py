@@ -328,11 +328,22 @@ WORST_TARGET = 2.0
 #: (engine 14.1 -> 12.7 %, GPU family 24.6 -> 21.6 %, model kind 12.0 -> 11.8 %, weight format
 #: 27.4 -> 24.9 %: the 41 vLLM MI300X TP8 decode cases, predicted 0.66-0.77x with the family or
 #: the format left out, come up).
+#: Then TTFT's fixed times at a speed of their own, fitted to the TTFTs' log figures (METHOD.md
+#: "TTFT's fixed times, a speed of their own", 2026-12-03; sum 270.1 -> 253.4, beyond 2x 56 ->
+#: 50): a trade, recorded as one. Raised gpu_family/decode 0.216 -> 0.232 (the 35 vLLM MI300X
+#: dense decode cases x0.83 -> x0.81 and the 13 vLLM Hopper ones x0.88 -> x0.96 with the
+#: family left out: the vLLM levels refit without the TTFT compromise) and model_kind/ttft
+#: 0.26 -> 0.305 and its worst 6.44 -> 6.46 (vLLM's MLA TTFTs x0.70 -> x0.64 and TensorRT-LLM's
+#: dense ones 22 -> 25 % with their kind left out), gpu_family/throughput worst 3.52 -> 3.54,
+#: model_kind/throughput worst 4.51 -> 4.53, weight_class/throughput worst 3.55 -> 3.56;
+#: tightened the rest (TTFT engine 27.8 -> 17.8 %, GPU family 31.3 -> 26.2 %, weight format
+#: 34.6 -> 28.5 %: TensorRT-LLM's dense TTFTs 30 -> 16 % with the engine left out, GPUStack's
+#: vLLM Qwen3-8B TTFTs on H100 x0.34 -> x0.76 with the family left out).
 RATCHET = {
-    "engine": {"decode": (0.127, 1.86), "throughput": (0.23, 3.91), "ttft": (0.278, 4.97)},
-    "gpu_family": {"decode": (0.216, 2.4), "throughput": (0.202, 3.52), "ttft": (0.313, 8.59)},
-    "model_kind": {"decode": (0.119, 2.81), "throughput": (0.167, 4.51), "ttft": (0.26, 6.44)},
-    "weight_class": {"decode": (0.249, 2.78), "throughput": (0.201, 3.55), "ttft": (0.346, 5.11)},
+    "engine": {"decode": (0.127, 1.86), "throughput": (0.22, 3.91), "ttft": (0.178, 4.43)},
+    "gpu_family": {"decode": (0.232, 2.38), "throughput": (0.202, 3.54), "ttft": (0.262, 7.02)},
+    "model_kind": {"decode": (0.122, 2.81), "throughput": (0.167, 4.53), "ttft": (0.305, 6.46)},
+    "weight_class": {"decode": (0.239, 2.67), "throughput": (0.2, 3.56), "ttft": (0.285, 4.33)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -429,7 +440,12 @@ RATCHET = {
 #: 64 -> 57 with NCCL's per-step ring latency over PCIe and 28/35 of the bus bandwidth beyond
 #: 4 PCIe GPUs (METHOD.md "PCIe all-reduces"): tensor-parallel A100 PCIe, L40S and RTX PRO 6000
 #: throughput runs predicted less high.
-BEYOND_TWO_RATCHET = 57
+#: 57 -> 56 with the xGMI floor; 56 -> 50 with TTFT's fixed times at a speed of their own
+#: (METHOD.md "TTFT's fixed times, a speed of their own"): GPUStack's vLLM Qwen3-8B TTFTs on
+#: H100 (pub-041, 044, 047, 050, x3.04-3.78 too low with the model kind left out), pub-420
+#: (TensorRT-LLM Mixtral TTFT on Ampere, x2.22) and case-109 (x2.07) came back; none went
+#: past 2x.
+BEYOND_TWO_RATCHET = 50
 
 
 @pytest.fixture(scope="module")

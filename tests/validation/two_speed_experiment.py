@@ -1,9 +1,10 @@
 """Experiment (not the shipped method): the cross-validation with two speeds per case.
 
 ``app.engine.cross_validation`` predicts every case from the generic profile scaled by one
-speed ``s`` (efficiencies times ``s``, fixed times divided by it) and models ``log s`` as a sum
-of per-level effects. Here the generic profile's factors are split in two groups, each scaled
-by its own speed, and each speed gets its own effects:
+speed ``s`` (efficiencies times ``s``, fixed times divided by it; a TTFT case's fixed times by a
+second speed, one per fold, since METHOD.md "TTFT's fixed times, a speed of their own") and
+models ``log s`` as a sum of per-level effects. Here the generic profile's factors are split
+in two groups, each scaled by its own speed, and each speed gets its own effects:
 
 - ``--split compute``: ``s_c`` scales the GEMM efficiencies (``eta_decode``, ``eta_prefill``),
   ``s_o`` everything else (bandwidth shares, overheads, the all-reduce terms);
