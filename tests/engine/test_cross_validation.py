@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.engine import cross_validation as cv
 from app.engine.calibration import Case
@@ -213,3 +215,34 @@ def test_the_fixed_times_stay_near_the_reference_where_the_ttfts_say_little_of_t
     assert np.exp(model.log_fixed_time_speed) > 0.7
     for c in curves:
         assert model.predict(c) == pytest.approx(c.case.measured, rel=0.1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["vllm", "sglang", "tensorrt-llm"]),
+                          st.floats(0.1, 5.0), st.floats(0.2, 3.0), st.floats(0.001, 2.0),
+                          st.booleans()),
+                min_size=1, max_size=12))
+def test_the_fit_is_finite_and_no_worse_than_the_reference_on_any_cases(cases):
+    """Rates and TTFTs of any speeds, far off the grid included: the effects and the fixed
+    times' speed come out finite, every prediction positive, and the loss the fit minimises
+    at most the reference's (all effects zero)."""
+    curves = []
+    for i, (engine, speed, fixed_speed, work_s, is_ttft) in enumerate(cases):
+        if is_ttft:
+            curves.append(ttft_curve(f"t{i}", engine, speed, fixed_speed, work_s))
+        else:
+            curves.append(curve(f"r{i}", engine, speed))
+    model = cv.fit_speed_model(curves)
+    assert np.all(np.isfinite(list(model.effects.values())))
+    assert np.isfinite(model.log_fixed_time_speed)
+    predicted = np.array([model.predict(c) for c in curves])
+    assert np.all(predicted > 0)
+
+    def loss(fitted: cv.SpeedModel) -> float:
+        errors = [np.log(fitted.predict(c) / c.case.measured) if c.own_fixed_time_speed
+                  else fitted.log_speed(c.regime) - np.log(c.measured_speed) for c in curves]
+        ridge = sum(cv._penalty(name) * value**2 for name, value in fitted.effects.items())
+        ridge += cv.RIDGE_FIXED_TIME_SPEED * fitted.log_fixed_time_speed**2
+        return float(np.sum(cv._huber(np.array(errors))) + 0.5 * ridge)
+
+    assert loss(model) <= loss(cv.SpeedModel({})) + 1e-9
