@@ -80,7 +80,8 @@ SPEEDS = np.geomspace(1 / 16, 8, 29)
 #: squared log error: an effect needs about this many cases to reach half its raw value).
 RIDGE_SHARED = 1.0
 RIDGE_BY_METRIC = 3.0
-#: Residual in ``log s`` beyond which a case's weight falls (Huber's loss): log(1.5) [-].
+#: Error (in ``log s``, or in the log figure for TTFT) beyond which a case's weight falls
+#: (Huber's loss): log(1.5) [-].
 HUBER_LOG = float(np.log(1.5))
 #: Most reweighted Gauss-Newton steps of the robust fit, each halved until it lowers the
 #: loss (at most LINE_SEARCH_HALVINGS times), until the loss falls by less than FIT_TOLERANCE
