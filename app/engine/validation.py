@@ -232,6 +232,10 @@ def measured_at(points: list[MeasuredPoint], metric: str, users: float) -> float
     return v0 + share * (v1 - v0)
 
 
+#: A margin below which it rounds to "0%" [-]: said as "less than 1%" instead.
+ROUNDS_TO_ZERO = 0.005
+
+
 def verdict(target: str, target_value: float, users: float, measured: float | None,
             headroom: float, measured_up_to: float) -> TargetVerdict:
     """'met with headroom', 'met', 'missed by' or 'not measured' for one target."""
@@ -256,6 +260,10 @@ def verdict(target: str, target_value: float, users: float, measured: float | No
              "met": msg("{target}: met ({margin:.0%} to spare, less than the {headroom:.0%} "
                         "headroom)"),
              "missed": msg("{target}: missed by {margin:.0%}")}
+    if abs(margin) < ROUNDS_TO_ZERO:  # "missed by 0%" would read as a contradiction
+        words |= {"met": msg("{target}: met (less than 1% to spare, less than the "
+                             "{headroom:.0%} headroom)"),
+                  "missed": msg("{target}: missed by less than 1%")}
     text = words[kind]
     return TargetVerdict(target=target, target_value=target_value, concurrency=users,
                          measured=measured, margin=margin, verdict=kind,

@@ -70,6 +70,13 @@ def test_verdicts():
     assert (missed.verdict, missed.margin) == ("missed", pytest.approx(-0.1))
     assert missed.message.text() == "tokens/s per user: missed by 10%"
     assert missed.message.text("de") == "Tokens/s je Nutzer: um 10\u00a0% verfehlt"
+    barely = verdict("tokens_per_s_per_user", 30, 8, 29.9, 0.2, 8)  # 0.3 % short
+    assert barely.verdict == "missed"
+    assert barely.message.text() == "tokens/s per user: missed by less than 1%"
+    assert barely.message.text("de") == "Tokens/s je Nutzer: um weniger als 1 % verfehlt"
+    just = verdict("ttft_s", 1.0, 8, 0.998, 0.2, 8)
+    assert just.verdict == "met" and just.message.text().startswith(
+        "TTFT: met (less than 1% to spare")
     absent = verdict("ttft_s", 1.0, 40, None, 0.2, 16)
     assert absent.verdict == "not_measured" and "measured up to 16" in absent.message.text()
 
