@@ -65,6 +65,11 @@ class Points:
             values.flags.writeable = False
         return self
 
+    def where(self, kept: np.ndarray) -> Points:
+        """The points where ``kept`` is true."""
+        return Points(self.concurrency[kept], self.batch[kept], self.itl_s[kept],
+                      self.ttft_s[kept], self.output_tokens_per_s[kept])
+
     def at(self, index: int) -> dict[str, float]:
         return {
             "concurrency": float(self.concurrency[index]),
@@ -111,11 +116,16 @@ def batch_grid(cap: float) -> np.ndarray:
     return np.concatenate([FRACTIONAL_BATCHES, whole])
 
 
-def by_batch(replica: Replica, work: Workload, batch: np.ndarray) -> Points:
-    """Operating points parametrised by the decode batch (Little's law solved for C).
+def by_batch(replica: Replica, work: Workload, batch: np.ndarray,
+             queued: bool = True) -> Points:
+    """Operating points of a closed loop parametrised by the decode batch (Little's law
+    solved for C).
 
     For a batch ``B`` the step time ``ITL(B)`` and the time to first token give
-    ``X = B / (o * ITL)`` requests per second and ``C = X * (TTFT + o * ITL)`` users.
+    ``X = B / (o * ITL)`` requests per second and ``C = X * (TTFT + o * ITL)`` users. The
+    TTFT holds the wait of a prompt for the prefill of those ahead of it
+    (:func:`prompt_queue_wait`); ``queued=False`` leaves it out (an open loop adds its own,
+    :func:`open_loop`).
     """
     others = np.clip(1.0 - 1.0 / batch, 0.0, 1.0)
     itl = step_itl(replica, work, batch, others)
@@ -123,8 +133,44 @@ def by_batch(replica: Replica, work: Workload, batch: np.ndarray) -> Points:
     ttft = ttft_under_load(replica, work, batch, itl, alone)
     decode_time = work.output_tokens * itl
     requests = batch / decode_time
+    if queued:
+        ttft = ttft + prompt_queue_wait(replica, work, batch, requests)
     users = requests * (ttft + decode_time)
     return Points(users, batch, itl, ttft, requests * work.output_tokens)
+
+
+#: Highest load of the prefill side a closed-loop point is given [-]: at 0.98 a prompt waits
+#: 24.5 of its prefill services; beyond, the prompts the batch needs arrive faster than they
+#: are prefilled, so that batch is not reached (the cap keeps ``C(B)`` finite and rising, and
+#: a concurrency maps to a smaller batch).
+MAX_PREFILL_LOAD = 0.98
+
+
+def prompt_queue_wait(replica: Replica, work: Workload, batch: np.ndarray,
+                      requests: np.ndarray) -> np.ndarray:
+    """Mean wait of a closed loop's prompt for the prefill of the prompts ahead of it [s].
+
+    ``X`` requests per second each hold the prefill side for ``S`` (:func:`prefill_service_s`
+    at the batch), a load ``rho = X S``; the prompts of ``C`` users who each send the next
+    request when the last ends arrive at random moments of each other's steps, taken as a
+    Poisson stream, and wait the Pollaczek-Khinchine mean of one server of constant service,
+    ``W = rho S / (2 (1 - rho))`` (M/D/1; L. Kleinrock, Queueing Systems, Vol. 1: Theory,
+    Wiley 1975, ch. 5), the queue :func:`open_loop` puts the prompts of an open loop in. For
+    ``C`` users the arrivals are a finite source, whose wait is at most the Poisson one
+    (Kleinrock, ch. 3.10, the finite-source M/M/1//C): the safe side. ``rho`` is capped at
+    :data:`MAX_PREFILL_LOAD`.
+    """
+    service = prefill_service_s(replica, work, np.atleast_1d(np.asarray(batch, dtype=float)))
+    load = np.minimum(np.asarray(requests, dtype=float) * service, MAX_PREFILL_LOAD)
+    return load * service / (2.0 * (1.0 - load))
+
+
+def prefill_load(replica: Replica, work: Workload, batch: np.ndarray,
+                 requests: np.ndarray) -> np.ndarray:
+    """Share of the time the prefill side is busy, ``rho = X S`` [-]: ``X`` requests per
+    second at each batch, each prompt holding it for ``S`` (:func:`prefill_service_s`)."""
+    service = prefill_service_s(replica, work, np.atleast_1d(np.asarray(batch, dtype=float)))
+    return np.asarray(requests, dtype=float) * service
 
 
 def coarse_batch_grid(cap: float) -> np.ndarray:
@@ -138,7 +184,10 @@ def closed_loop(replica: Replica, work: Workload, concurrency, batch_cap: float,
     """Operating points of a closed loop of ``concurrency`` users (Little's law).
 
     The batch that serves ``C`` users is found on the curve ``C(B)``; beyond the largest batch
-    memory and the engine admit, the extra users queue and their wait adds to TTFT.
+    memory and the engine admit, the extra users queue and their wait adds to TTFT. So do they
+    beyond the largest batch whose prompts the prefill side keeps up with (a load below
+    :data:`MAX_PREFILL_LOAD`, :func:`prefill_load`): a larger batch would need prompts faster
+    than they are prefilled.
 
     Parameters
     ----------
@@ -149,6 +198,10 @@ def closed_loop(replica: Replica, work: Workload, concurrency, batch_cap: float,
     users = np.atleast_1d(np.asarray(concurrency, dtype=float))
     grid = coarse_batch_grid(batch_cap) if coarse else batch_grid(batch_cap)
     curve = by_batch(replica, work, grid)
+    load = prefill_load(replica, work, grid, curve.output_tokens_per_s / work.output_tokens)
+    kept = (load < MAX_PREFILL_LOAD) | (np.arange(len(grid)) == 0)
+    curve = curve.where(kept)
+    batch_cap = min(batch_cap, float(curve.batch[-1]))
     batch = np.interp(users, curve.concurrency, curve.batch, right=curve.batch[-1])
     batch = np.clip(batch, FRACTIONAL_BATCHES[0], batch_cap)
     points = by_batch(replica, work, batch)
@@ -164,7 +217,7 @@ def closed_loop(replica: Replica, work: Workload, concurrency, batch_cap: float,
 DEFAULT_RUN_PROMPTS = 1000.0
 
 
-def prefill_service_s(replica: Replica, work: Workload, batch: float) -> float:
+def prefill_service_s(replica: Replica, work: Workload, batch):
     """Time one prompt holds the prefill side of the engine while ``batch`` sequences
     decode [s]: ``S = p x T_chunk / C``.
 
@@ -175,13 +228,17 @@ def prefill_service_s(replica: Replica, work: Workload, batch: float) -> float:
     prefill tokens beside the batch), so prompts are served at ``C / T_chunk`` tokens per
     second and one prompt of ``p`` tokens holds that service for ``p x T_chunk / C``. Short
     prompts share a step; a long one spans ``p / C`` steps.
+
+    ``batch`` is a number (the service is one) or an array (one service per batch).
     """
     budget = replica.max_batched_tokens
-    b = max(float(batch), 1.0)
-    room = max(budget - b, budget * replica.prefill_min_budget_share)
-    micro = max(b / replica.pipeline_parallel, 1.0)
-    step = decode_step(replica, b, work.average_context, room / micro, work.prompt_tokens)
-    return work.prompt_tokens * float(step.itl[0]) / (room * replica.pipeline_parallel)
+    b = np.maximum(np.asarray(batch, dtype=float), 1.0)
+    room = np.maximum(budget - b, budget * replica.prefill_min_budget_share)
+    micro = np.maximum(b / replica.pipeline_parallel, 1.0)
+    step = decode_step(replica, np.atleast_1d(b), work.average_context,
+                       np.atleast_1d(room / micro), work.prompt_tokens)
+    service = work.prompt_tokens * step.itl / (room * replica.pipeline_parallel)
+    return float(service[0]) if np.ndim(batch) == 0 else service
 
 
 def erlang_c(servers: int, offered: float) -> float:
@@ -316,11 +373,11 @@ def open_loop(replica: Replica, work: Workload, arrival_rate: float,
     last fewer than :data:`STEADY_RUN_LIFETIMES` request lifetimes never settles at the fixed
     point: its ITL, output rate and batch are those of :func:`finite_run`.
     """
-    curve = by_batch(replica, work, batch_grid(batch_cap))
+    curve = by_batch(replica, work, batch_grid(batch_cap), queued=False)
     rates = curve.output_tokens_per_s / work.output_tokens
     wanted = arrival_rate * work.output_tokens * curve.itl_s[0]
     batch = np.array([max(float(np.interp(arrival_rate, rates, curve.batch)), 1.0)])
-    points = by_batch(replica, work, np.minimum(batch, batch_cap))
+    points = by_batch(replica, work, np.minimum(batch, batch_cap), queued=False)
     load = min(wanted, 1.0)  # share of steps with another request's prefill mixed in
     itl = step_itl(replica, work, points.batch, np.array([load])) if batch[0] <= 1 else \
         points.itl_s
@@ -357,11 +414,14 @@ def saturation_batch(kv_capacity: int, batch_limit: int, token_budget: int,
 
 
 def saturation(replica: Replica, work: Workload, batch: int) -> Points:
-    """Offline maximum throughput: every slot busy, prefill folded into the steps."""
+    """Offline maximum throughput: every slot busy, prefill folded into the steps; its TTFT
+    is that of a prompt arriving at that load (:func:`prompt_queue_wait` at the requests per
+    second the slots complete)."""
     b = np.array([float(max(batch, 1))])
     itl = step_itl(replica, work, b)
     alone = prefill_time(replica, work.prompt_tokens)
     ttft = ttft_under_load(replica, work, b, itl, alone)
+    ttft = ttft + prompt_queue_wait(replica, work, b, b / (itl * work.output_tokens))
     return Points(b, b, itl, ttft, b / itl)
 
 

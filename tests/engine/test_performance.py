@@ -19,6 +19,7 @@ from app.engine.evaluate import batch_cap, plan_memory
 from app.engine.inference import batch_prefill_time, decode_step
 from app.engine.performance import (
     Workload,
+    batch_grid,
     burst,
     by_batch,
     closed_loop,
@@ -28,7 +29,9 @@ from app.engine.performance import (
     mean_tpot,
     open_loop,
     poisson_wait,
+    prefill_load,
     prefill_service_s,
+    prompt_queue_wait,
     ramp_up,
     saturation,
     saturation_batch,
@@ -364,3 +367,45 @@ def test_a_short_run_past_capacity_ramps_up_and_drains_instead_of_filling_every_
     steady = open_loop(rep, work, 0.5 * most, cap, 1e6)
     fixed = by_batch(rep, work, steady.batch)
     assert float(steady.itl_s[0]) == pytest.approx(float(fixed.itl_s[0]), rel=1e-6)
+
+
+def test_a_closed_loop_prompt_waits_the_m_d_1_mean_for_the_prefill_ahead(configure_replica):
+    """Known answer: X requests per second each holding the prefill side for S wait
+    ``rho S / (2 (1 - rho))`` (Pollaczek-Khinchine, M/D/1; Kleinrock 1975, ch. 5), rho = X S;
+    the curve by batch adds it to TTFT, the open loop's unqueued curve does not."""
+    config = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16", engine="vllm")
+    rep, work = config.replica, Workload(4000, 200)
+    batch = np.array([1.0, 8.0, 32.0])
+    service = prefill_service_s(rep, work, batch)
+    assert service == pytest.approx([prefill_service_s(rep, work, float(b)) for b in batch])
+    queued, bare = by_batch(rep, work, batch), by_batch(rep, work, batch, queued=False)
+    requests = bare.output_tokens_per_s / work.output_tokens
+    rho = requests * service
+    assert np.all(rho < 0.98)
+    wait = rho * service / (2 * (1 - rho))
+    assert queued.ttft_s - bare.ttft_s == pytest.approx(wait)
+    assert np.all(queued.concurrency > bare.concurrency)  # users waiting are users too
+    assert queued.output_tokens_per_s == pytest.approx(bare.output_tokens_per_s)
+
+
+def test_a_prefill_side_past_its_capacity_holds_the_batch_and_the_users_queue(
+        configure_replica):
+    """Long prompts and short answers load the prefill side past 1 at larger batches: the
+    wait is capped at MAX_PREFILL_LOAD (24.5 services), and a closed loop stops its batch at
+    the largest one whose prompts are prefilled in time, the extra users queueing (TTFT
+    rising with them, the output rate flat)."""
+    config = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16", engine="vllm")
+    rep, work = config.replica, Workload(30000, 20)
+    batch = batch_grid(256)
+    curve = by_batch(rep, work, batch)
+    requests = curve.output_tokens_per_s / work.output_tokens
+    load = prefill_load(rep, work, batch, requests)
+    assert np.max(load) > 1.0
+    wait = prompt_queue_wait(rep, work, batch, requests)
+    service = prefill_service_s(rep, work, batch)
+    assert np.max(wait / service) == pytest.approx(0.98 / (2 * 0.02))
+    points = closed_loop(rep, work, np.array([2.0, 8.0, 32.0, 128.0]), 256)
+    held = float(np.max(batch[load < 0.98]))
+    assert np.all(points.batch <= held + 1e-9)
+    assert np.all(np.diff(points.ttft_s) > 0) and np.all(np.isfinite(points.ttft_s))
+    assert points.output_tokens_per_s[-1] == pytest.approx(points.output_tokens_per_s[-2])

@@ -52,9 +52,10 @@ def test_40_and_10_million_users_get_different_plans_and_capital(sized):
     assert many.cost.capital_usd > 10_000 * few.cost.capital_usd
     # each replica carries what it holds, and the verdict says by how much the target is missed
     assert (few.memory.concurrency_sized, many.memory.concurrency_sized) == (20, 39)
-    for result in (few, many):
+    # at 39 users a replica's prompts also queue past the 2 s TTFT (2.03 s)
+    for result, missed in ((few, "misses tokens/s"), (many, "misses both targets")):
         assert result.memory.fits
-        assert result.verdict.state == "misses tokens/s"
+        assert result.verdict.state == missed
         assert "tokens/s per user against 30" in result.verdict.message.text("en")
         assert result.selection.chosen.verdict == result.verdict.state
         planning = result.scale.planning.message.text("en")

@@ -339,11 +339,22 @@ WORST_TARGET = 2.0
 #: tightened the rest (TTFT engine 27.8 -> 17.8 %, GPU family 31.3 -> 26.2 %, weight format
 #: 34.6 -> 28.5 %: TensorRT-LLM's dense TTFTs 30 -> 16 % with the engine left out, GPUStack's
 #: vLLM Qwen3-8B TTFTs on H100 x0.34 -> x0.76 with the family left out).
+#: Then the closed loop's prompts waiting for the prefill ahead of them, M/D/1 (METHOD.md
+#: "A closed loop's prompts queue for the prefill", 2026-12-03; sum 253.4 -> 248.1, beyond
+#: 2x 50 -> 49): raised engine/ttft 0.178 -> 0.192 (the refit speeds vLLM's TTFT level up a
+#: little: GPUStack's and dstack's vLLM TTFTs pub-005, 018, 248, x0.82-0.95 -> x0.74-0.83
+#: with the engine left out), model_kind/ttft 0.305 -> 0.309, model_kind/decode 0.122 ->
+#: 0.123, engine/throughput worst 3.91 -> 3.94 (pub-026, 3.909 -> 3.936), weight_class/ttft
+#: worst 4.33 -> 4.5 (pub-634, NIM at 100 users, the backlog beyond the batch the engine
+#: holds, 4.329 -> 4.494) and weight_class/throughput worst 3.56 -> 3.57 (pub-026); tightened
+#: the rest (TTFT GPU family 26.2 -> 23.8 %, weight format 28.5 -> 24.6 %: NVIDIA NIM's
+#: Llama-3.3-70B TTFTs at 5 to 50 users, pub-626, 629, 632, x0.56-0.84 -> x0.92-1.11 with the
+#: shipped profiles).
 RATCHET = {
-    "engine": {"decode": (0.127, 1.86), "throughput": (0.22, 3.91), "ttft": (0.178, 4.43)},
-    "gpu_family": {"decode": (0.232, 2.38), "throughput": (0.202, 3.54), "ttft": (0.262, 7.02)},
-    "model_kind": {"decode": (0.122, 2.81), "throughput": (0.167, 4.53), "ttft": (0.305, 6.46)},
-    "weight_class": {"decode": (0.239, 2.67), "throughput": (0.2, 3.56), "ttft": (0.285, 4.33)},
+    "engine": {"decode": (0.124, 1.86), "throughput": (0.221, 3.94), "ttft": (0.192, 4.43)},
+    "gpu_family": {"decode": (0.227, 2.38), "throughput": (0.202, 3.54), "ttft": (0.238, 7.02)},
+    "model_kind": {"decode": (0.123, 2.81), "throughput": (0.167, 4.53), "ttft": (0.309, 6.46)},
+    "weight_class": {"decode": (0.238, 2.67), "throughput": (0.2, 3.57), "ttft": (0.246, 4.5)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -445,7 +456,10 @@ RATCHET = {
 #: H100 (pub-041, 044, 047, 050, x3.04-3.78 too low with the model kind left out), pub-420
 #: (TensorRT-LLM Mixtral TTFT on Ampere, x2.22) and case-109 (x2.07) came back; none went
 #: past 2x.
-BEYOND_TWO_RATCHET = 50
+#: 50 -> 49 with the closed loop's prompt queue: pub-632 (NIM TTFT at 50 users, x2.12 low)
+#: and case-168 came back, pub-248 (dstack's vLLM DeepSeek-R1 TTFT on H200 at 32 users, x2.06
+#: low with the weight format left out) went past.
+BEYOND_TWO_RATCHET = 49
 
 
 @pytest.fixture(scope="module")
