@@ -302,8 +302,8 @@ def fit_speed_model(curves: list[Curve]) -> SpeedModel:
         for name in _columns(c.regime):
             design[row, index[name]] = 1.0
     own = np.array([c.own_fixed_time_speed for c in curves])
-    measured_speed = np.log([1.0 if c.own_fixed_time_speed else c.measured_speed
-                             for c in curves])
+    measured_speed = np.log([1.0 if o else c.measured_speed
+                             for c, o in zip(curves, own, strict=True)])
     log_measured = np.log([c.case.measured for c in curves])
     log_figures = _stack(curves)
     penalty = np.diag([_penalty(name) for name in names] + [RIDGE_FIXED_TIME_SPEED])

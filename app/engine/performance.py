@@ -127,16 +127,25 @@ def by_batch(replica: Replica, work: Workload, batch: np.ndarray,
     (:func:`prompt_queue_wait`); ``queued=False`` leaves it out (an open loop adds its own,
     :func:`open_loop`).
     """
+    return _by_batch(replica, work, batch, queued)[0]
+
+
+def _by_batch(replica: Replica, work: Workload, batch: np.ndarray,
+              queued: bool) -> tuple[Points, np.ndarray]:
+    """:func:`by_batch`'s points and the prefill side's load at each (:func:`prefill_load`;
+    zero when not ``queued``)."""
     others = np.clip(1.0 - 1.0 / batch, 0.0, 1.0)
     itl = step_itl(replica, work, batch, others)
     alone = prefill_time(replica, work.prompt_tokens)
     ttft = ttft_under_load(replica, work, batch, itl, alone)
     decode_time = work.output_tokens * itl
     requests = batch / decode_time
+    load = np.zeros_like(requests)
     if queued:
-        ttft = ttft + prompt_queue_wait(replica, work, batch, requests)
+        load, wait = _prefill_queue(replica, work, batch, requests)
+        ttft = ttft + wait
     users = requests * (ttft + decode_time)
-    return Points(users, batch, itl, ttft, requests * work.output_tokens)
+    return Points(users, batch, itl, ttft, requests * work.output_tokens), load
 
 
 #: Highest load of the prefill side a closed-loop point is given [-]: at 0.98 a prompt waits
@@ -160,17 +169,24 @@ def prompt_queue_wait(replica: Replica, work: Workload, batch: np.ndarray,
     (Kleinrock, ch. 3.10, the finite-source M/M/1//C): the safe side. ``rho`` is capped at
     :data:`MAX_PREFILL_LOAD`.
     """
-    service = prefill_service_s(replica, work, np.atleast_1d(np.asarray(batch, dtype=float)))
-    load = np.minimum(np.asarray(requests, dtype=float) * service, MAX_PREFILL_LOAD)
-    return load * service / (2.0 * (1.0 - load))
+    return _prefill_queue(replica, work, batch, requests)[1]
 
 
 def prefill_load(replica: Replica, work: Workload, batch: np.ndarray,
                  requests: np.ndarray) -> np.ndarray:
     """Share of the time the prefill side is busy, ``rho = X S`` [-]: ``X`` requests per
     second at each batch, each prompt holding it for ``S`` (:func:`prefill_service_s`)."""
+    return _prefill_queue(replica, work, batch, requests)[0]
+
+
+def _prefill_queue(replica: Replica, work: Workload, batch: np.ndarray,
+                   requests: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The prefill side's load and the prompts' wait (:func:`prefill_load`,
+    :func:`prompt_queue_wait`), the service computed once."""
     service = prefill_service_s(replica, work, np.atleast_1d(np.asarray(batch, dtype=float)))
-    return np.asarray(requests, dtype=float) * service
+    load = np.asarray(requests, dtype=float) * service
+    capped = np.minimum(load, MAX_PREFILL_LOAD)
+    return load, capped * service / (2.0 * (1.0 - capped))
 
 
 def coarse_batch_grid(cap: float) -> np.ndarray:
@@ -197,8 +213,7 @@ def closed_loop(replica: Replica, work: Workload, concurrency, batch_cap: float,
     """
     users = np.atleast_1d(np.asarray(concurrency, dtype=float))
     grid = coarse_batch_grid(batch_cap) if coarse else batch_grid(batch_cap)
-    curve = by_batch(replica, work, grid)
-    load = prefill_load(replica, work, grid, curve.output_tokens_per_s / work.output_tokens)
+    curve, load = _by_batch(replica, work, grid, queued=True)
     kept = (load < MAX_PREFILL_LOAD) | (np.arange(len(grid)) == 0)
     curve = curve.where(kept)
     batch_cap = min(batch_cap, float(curve.batch[-1]))
@@ -217,7 +232,8 @@ def closed_loop(replica: Replica, work: Workload, concurrency, batch_cap: float,
 DEFAULT_RUN_PROMPTS = 1000.0
 
 
-def prefill_service_s(replica: Replica, work: Workload, batch):
+def prefill_service_s(replica: Replica, work: Workload,
+                      batch: float | np.ndarray) -> float | np.ndarray:
     """Time one prompt holds the prefill side of the engine while ``batch`` sequences
     decode [s]: ``S = p x T_chunk / C``.
 
