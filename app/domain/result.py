@@ -138,8 +138,12 @@ class DecodeBreakdown(Frozen):
     activations_s: float = Field(
         default=0.0, description="Elementwise kernels between the matrix multiplications "
                                  "(norms, the MLP's activation, quantising activations) [s].")
+    overlap_s: float = Field(
+        default=0.0, description="What the weights read and the matrix compute (with the "
+                                 "prefill share) take beyond the longer of the two, as they "
+                                 "overlap only in part [s].")
     step_s: float = Field(description="The step: the longer of weights_read_s and compute_s + "
-                                      "prefill_share_s (they overlap), plus kv_read_s, "
+                                      "prefill_share_s, plus overlap_s, kv_read_s, "
                                       "activations_s, communication_s and overhead_s [s].")
     bound: str = Field(description="memory (reading the weights outlasts the matrix compute it "
                                    "overlaps) or compute (the other way round)")

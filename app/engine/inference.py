@@ -78,6 +78,12 @@ QUANTISE_BYTES = 3.0
 #: are combined: read by the combine kernel (vLLM ``moe_sum``, TensorRT-LLM
 #: ``finalizeMoeRoutingKernel``), which writes the weighted sum once per token [B].
 COMBINE_READ_BYTES = BYTES_16BIT
+#: Norm by which a kernel's memory and compute times combine (:func:`overlapped_time`) [-]:
+#: 3, so that at the ridge (the two equal) the GEMMs take 2^(1/3) = 1.26x the roofline's
+#: longer side, 1.04x where one side is twice the other. Chosen among 1.5, 2, 3, 4 and the
+#: roofline's max (infinity) on the cross-validated bar (METHOD.md, Step 4, "Memory and
+#: compute overlap only in part").
+OVERLAP_NORM = 3.0
 
 
 @dataclass(frozen=True)
@@ -525,6 +531,29 @@ def expert_reduction_share(replica: Replica) -> float:
     return (inputs * h / (h + depth) + width / (width + depth)) / (inputs + 1)
 
 
+def overlapped_time(memory_s, compute_s):
+    """Time of matrix multiplications that stream ``memory_s`` of weights while they compute
+    for ``compute_s`` [s]: ``(m^n + c^n)^(1/n)``, ``n`` :data:`OVERLAP_NORM`.
+
+    The roofline takes the longer of the two (Williams, Waterman, Patterson, Roofline: an
+    insightful visual performance model, CACM 52(4), 2009), which assumes a pipeline that
+    hides every load behind the math. A GEMM's tiles overlap them through a few buffered
+    k-blocks (CUTLASS ``mma_multistage.h``: 3-4 stages), and a problem of few rows runs in
+    smaller tiles that reuse less of what they load (NVIDIA, Matrix Multiplication
+    Background User's Guide, DU-09799-001, 2023, section 2.3), so near the ridge, where
+    neither side dominates, the tiles wait on their loads part of the time. Far from it the
+    longer side is the time (1.04x it where one side is twice the other); 2^(1/3) = 1.26x
+    at the ridge. The execution-cache-memory model treats a core's transfers the same way,
+    adding the part it cannot overlap (Hager, Eitzinger, Wellein, Concurrency Computat.:
+    Pract. Exper. 28, 2016).
+    """
+    memory = np.asarray(memory_s, dtype=float)
+    compute = np.asarray(compute_s, dtype=float)
+    scale = np.maximum(np.maximum(memory, compute), np.finfo(float).tiny)  # no underflow
+    return scale * ((memory / scale) ** OVERLAP_NORM
+                    + (compute / scale) ** OVERLAP_NORM) ** (1 / OVERLAP_NORM)
+
+
 def matmul_seconds(replica: Replica, tokens, step_tokens, efficiency: float,
                    sequences=1.0) -> np.ndarray:
     """Time of the weight matrix multiplications of ``tokens`` tokens on one GPU of a stage,
@@ -818,6 +847,7 @@ class StepTimes:
     overhead: np.ndarray
     itl: np.ndarray
     activations: np.ndarray | None = None  # elementwise kernels (norms, activation, quantising)
+    overlap: np.ndarray | None = None  # the GEMMs beyond the longer of weights and compute
 
 
 def attention_flops(replica: Replica, tokens, context: float) -> np.ndarray:
@@ -886,13 +916,14 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     comm_s = communication_time(replica, tokens, micro, replica.layers_per_stage)
     layers = replica.layers_per_stage * f.layer_overhead_s + touched_expert_seconds(replica, tokens)
     activations_s = activation_seconds(replica, tokens, micro)
-    stage = np.maximum(weights_s, decode_s + prefill_s) + attention_s + activations_s + comm_s \
-        + layers
+    gemms = overlapped_time(weights_s, decode_s + prefill_s)
+    stage = gemms + attention_s + activations_s + comm_s + layers
     scheduler_s = f.step_overhead_s + replica.host_seconds(batch)
     itl = pp * stage + scheduler_s
     overhead = pp * layers + scheduler_s
+    overlap = gemms - np.maximum(weights_s, decode_s + prefill_s)
     return StepTimes(weights_s * pp, attention_s * pp, decode_s * pp, prefill_s * pp,
-                     comm_s * pp, overhead, itl, activations_s * pp)
+                     comm_s * pp, overhead, itl, activations_s * pp, overlap * pp)
 
 
 def prefill_time(replica: Replica, prompt_tokens: float, served: bool = True) -> float:
@@ -921,8 +952,9 @@ def batch_prefill_time(replica: Replica, prompts: float, prompt_tokens: float) -
     engine's fixed latency [s].
 
     The ``n = prompts * P`` tokens run in chunks of the token budget, each chunk one forward
-    pass that reads the weights once: ``max(compute, chunks * weights) + all-reduces + layer
-    overheads + chunks * step_overhead`` (the per-step cost a decode step pays too), with
+    pass that reads the weights once: ``overlapped_time(chunks * weights, compute) +
+    all-reduces + layer overheads + chunks * step_overhead`` (the per-step cost a decode
+    step pays too; :func:`overlapped_time`, the two overlapping only in part), with
     each prompt's causal attention (``2 L P^2 n_h d_h``) and the matrix multiplications of
     every token (:func:`matmul_seconds`, a chunk's tokens sharing the experts).
     """
@@ -949,7 +981,8 @@ def batch_prefill_time(replica: Replica, prompts: float, prompt_tokens: float) -
         * replica.pipeline_parallel * chunks
     # each chunk is one forward pass of the engine: it pays the per-step cost (scheduling,
     # input preparation, kernel launches) that a decode step pays
-    return max(compute_s, chunks * weights_s) + comm_s + chunks * f.step_overhead_s
+    return float(overlapped_time(chunks * weights_s, compute_s)) + comm_s \
+        + chunks * f.step_overhead_s
 
 
 def prefill_throughput(replica: Replica, prompt_tokens: float) -> float:

@@ -139,8 +139,9 @@ def performance_messages(p: PerformanceResult, engine_name: str) -> list[Message
                    "{batch:,.0f})."), users=at.concurrency, speed=at.tokens_per_s_per_user,
                ttft=at.ttft_s, total=at.output_tokens_per_s, batch=at.batch),
         msg("Each decode step takes {itl:,.1f} ms: weights {w:,.1f} ms, KV cache {kv:,.1f} ms, "
-            "compute {c:,.1f} ms, other users' prompts {pf:,.1f} ms, communication {comm:,.1f} ms, "
-            "overhead {o:,.1f} ms ({bound}-bound).", itl=at.itl_s * 1e3,
+            "compute {c:,.1f} ms, other users' prompts {pf:,.1f} ms, partial overlap {ov:,.1f} "
+            "ms, communication {comm:,.1f} ms, overhead {o:,.1f} ms ({bound}-bound).",
+            itl=at.itl_s * 1e3, ov=bd.overlap_s * 1e3,
             w=bd.weights_read_s * 1e3, kv=bd.kv_read_s * 1e3, c=bd.compute_s * 1e3,
             pf=bd.prefill_share_s * 1e3, comm=bd.communication_s * 1e3,
             o=bd.overhead_s * 1e3, bound=bd.bound),

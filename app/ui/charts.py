@@ -42,6 +42,7 @@ COLORS = {
     "prefill": "#e377c2",
     "communication": "#17becf",
     "activations": "#bcbd22",  # olive: norms, activation and quantising kernels
+    "overlap": "#8d6e63",  # brown: the weights read and the compute beyond the longer of them
     "per_user": "#1f77b4",
     "total": "#2e7d32",
     "target": "#c62828",
@@ -627,6 +628,7 @@ class DecodeBreakdownChart(Chart):
         "kv_read_s": ("KV cache read", "kv"),
         "compute_s": ("Compute", "compute"),
         "prefill_share_s": ("Other users' prompts", "prefill"),
+        "overlap_s": ("Partial overlap", "overlap"),
         "activations_s": ("Norms and activations", "activations"),
         "communication_s": ("Communication", "communication"),
         "overhead_s": ("Step overhead", "runtime"),

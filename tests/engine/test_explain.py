@@ -156,7 +156,7 @@ def test_the_worked_example_misses_the_speed_target_and_says_by_how_much():
                                                                      "misses tokens/s", True)
     assert r.selection.chosen.verdict == "misses tokens/s"  # Step 3's badge reads the same
     assert r.verdict.sentence.startswith(
-        "Misses the speed target at 20 users per replica: 15.1 tokens/s per user against 30")
+        "Misses the speed target at 20 users per replica: 15.0 tokens/s per user against 30")
     assert "Verfehlt das Geschwindigkeitsziel bei 20 Nutzern" in r.verdict.message.text("de")
 
 

@@ -90,7 +90,7 @@ def test_operating_points_with_their_band(page, controller):
 
 
 def test_targets_pass_and_fail(page, controller):
-    fitting(controller)  # 40 users' prompts queue past the 2 s TTFT (2.09 s): both missed
+    fitting(controller)  # 40 users' prompts queue past the 2 s TTFT (2.05 s): both missed
     assert page.badges["ttft"].text().endswith("missed")
     controller.edit("targets.ttft_s", 3.0)
     controller.wait_until_idle()

@@ -350,11 +350,24 @@ WORST_TARGET = 2.0
 #: the rest (TTFT GPU family 26.2 -> 23.8 %, weight format 28.5 -> 24.6 %: NVIDIA NIM's
 #: Llama-3.3-70B TTFTs at 5 to 50 users, pub-626, 629, 632, x0.56-0.84 -> x0.92-1.11 with the
 #: shipped profiles).
+#: Then the weights read and the matrix compute overlapping only in part, ``(m^3 + c^3)^(1/3)``
+#: (METHOD.md "Memory and compute overlap only in part", 2026-12-03; sum 248.1 -> 244.9,
+#: beyond 2x 49 -> 47): raised engine/decode 0.124 -> 0.135 (vLLM V1's MI300X dense decode
+#: runs pub-531..540, x0.98 -> x0.96 with the engine left out, crossed the median: the other
+#: engines' CDNA 3 levels refit a little faster), engine/ttft 0.192 -> 0.202 (GPUStack's vLLM
+#: Qwen3-8B TTFTs on H100, pub-041..050, x0.75 -> x0.70 with the engine left out), gpu_family/ttft
+#: 0.238 -> 0.243, gpu_family/decode worst 2.38 -> 2.39 (2.380 -> 2.384, the refit) and the
+#: throughput worst factors of pub-026 (GPUStack's vLLM DeepSeek-R1 on 8
+#: H200, 1,000 prompts of 127/4 tokens at once, x3.67 high even in-sample: the refit's faster
+#: levels) engine 3.94 -> 4.06, gpu_family 3.54 -> 3.69, model_kind 4.53 -> 4.59,
+#: weight_class 3.57 -> 3.74; tightened the rest (model kind TTFT 30.9 -> 27.1 %: the
+#: batch-1 TTFTs of 128-token prompts, TensorRT-LLM on A100, x0.47-0.71 -> x0.52-0.79 with
+#: the model kind left out; GPU family throughput 20.2 -> 19.7 %).
 RATCHET = {
-    "engine": {"decode": (0.124, 1.86), "throughput": (0.221, 3.94), "ttft": (0.192, 4.43)},
-    "gpu_family": {"decode": (0.227, 2.38), "throughput": (0.202, 3.54), "ttft": (0.238, 7.02)},
-    "model_kind": {"decode": (0.123, 2.81), "throughput": (0.167, 4.53), "ttft": (0.309, 6.46)},
-    "weight_class": {"decode": (0.238, 2.67), "throughput": (0.2, 3.57), "ttft": (0.246, 4.5)},
+    "engine": {"decode": (0.135, 1.86), "throughput": (0.221, 4.06), "ttft": (0.202, 4.43)},
+    "gpu_family": {"decode": (0.224, 2.39), "throughput": (0.198, 3.69), "ttft": (0.243, 7.02)},
+    "model_kind": {"decode": (0.122, 2.81), "throughput": (0.165, 4.59), "ttft": (0.272, 6.46)},
+    "weight_class": {"decode": (0.236, 2.67), "throughput": (0.199, 3.74), "ttft": (0.244, 4.5)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -459,7 +472,11 @@ RATCHET = {
 #: 50 -> 49 with the closed loop's prompt queue: pub-632 (NIM TTFT at 50 users, x2.12 low)
 #: and case-168 came back, pub-248 (dstack's vLLM DeepSeek-R1 TTFT on H200 at 32 users, x2.06
 #: low with the weight format left out) went past.
-BEYOND_TWO_RATCHET = 49
+#: 49 -> 47 with the weights read and the compute overlapping only in part: pub-425
+#: (TensorRT-LLM Falcon-180B batch-1 TTFT on 8 A100, 128 tokens, x0.47 -> x0.52 low), pub-260,
+#: pub-347 and pub-404 came back; case-168 (llama.cpp's prompt rate on an RTX 4090) and pub-264
+#: (SGLang DeepSeek-R1 offline on MI300X) went just past the line by the refit.
+BEYOND_TWO_RATCHET = 47
 
 
 @pytest.fixture(scope="module")

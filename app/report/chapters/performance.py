@@ -78,6 +78,7 @@ def decode_table(ctx: Context) -> Flowable:
              (ctx.t("Reading the KV cache"), d.kv_read_s),
              (ctx.t("Compute"), d.compute_s),
              (ctx.t("Other users' prompts (prefill share)"), d.prefill_share_s),
+             (ctx.t("Weights read and compute: partial overlap"), d.overlap_s),
              (ctx.t("Norms, activation and quantisation kernels"), d.activations_s),
              (ctx.t("Communication between GPUs"), d.communication_s),
              (ctx.t("Overheads"), d.overhead_s)]
@@ -90,9 +91,9 @@ def decode_table(ctx: Context) -> Flowable:
     extra = [("FONTNAME", (0, -1), (-1, -1), FONT_BOLD), ("ALIGN", (1, 0), (-1, -1), "RIGHT")]
     return KeepTogether([
         table(rows, [ctx.width * 0.75, ctx.width * 0.25], extra=extra),
-        para(ctx.t("Reading the weights overlaps with compute and the prefill share (the "
-                   "longer of the two counts), so the step is shorter than the sum of its "
-                   "parts."), "small")])
+        para(ctx.t("Reading the weights overlaps with compute and the prefill share, though "
+                   "not completely: the step counts the longer of the two and what the partial "
+                   "overlap adds, so it is shorter than the sum of its parts."), "small")])
 
 
 def levers(ctx: Context) -> Flowable:

@@ -148,9 +148,10 @@ class PerformancePage(StepPage):
         self.no_targets.setText(t("No per-user targets apply to this workload."))
         self.breakdown_note.setText(
             t(
-                "Reading the weights and the matrix compute overlap: a step takes the longer of "
-                "the two (the other is drawn light, marked overlapped), plus the KV cache read, "
-                "the communication and the overhead; the solid bars add up to the step. "
+                "Reading the weights and the matrix compute overlap, though not completely: a "
+                "step takes the longer of the two (the other is drawn light, marked "
+                "overlapped) and what the partial overlap adds, plus the KV cache read, the "
+                "communication and the overhead; the solid bars add up to the step. "
                 "Memory-bound: reading the weights takes longer than the compute; compute-bound: "
                 "the other way round."
             )
