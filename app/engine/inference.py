@@ -544,7 +544,7 @@ def overlapped_time(memory_s, compute_s):
     neither side dominates, the tiles wait on their loads part of the time. Far from it the
     longer side is the time (1.04x it where one side is twice the other); 2^(1/3) = 1.26x
     at the ridge. The execution-cache-memory model treats a core's transfers the same way,
-    adding the part it cannot overlap (Hager, Eitzinger, Wellein, Concurrency Computat.:
+    adding the part it cannot overlap (Hager, Treibig, Habich, Wellein, Concurrency Computat.:
     Pract. Exper. 28, 2016).
     """
     memory = np.asarray(memory_s, dtype=float)
