@@ -181,12 +181,23 @@ def automatic_collection() -> Iterator[None]:
     keeps it off and collects between tests, tests/conftest.py): for the tests of
     app/ui/threads.py's own guard, which switches it off while a job's thread lives. Off again
     once every job thread has ended and the guard has seen it, so it does not switch the
-    collector on behind the suite's back. Ask for it before any fixture that starts a sizing."""
+    collector on behind the suite's back. Ask for it before any fixture that starts a sizing.
+
+    A job thread of an earlier test that still runs (its levers, say) would keep the guard
+    holding from before this test switched the collector on, and the guard would then not
+    switch it off for this test's jobs: the earlier threads end first."""
+    _join_job_threads()
     gc.enable()
     yield
-    deadline = time.monotonic() + 10
+    _join_job_threads()
+    gc.disable()
+
+
+def _join_job_threads(timeout_s: float = 10.0) -> None:
+    """Wait (at most ``timeout_s``) until every job thread has ended and the guard of
+    app/ui/threads.py has seen it."""
+    deadline = time.monotonic() + timeout_s
     while threads._alive and time.monotonic() < deadline:
         for thread in list(threads._alive):
             thread.join(0.05)
         threads._reap()
-    gc.disable()
