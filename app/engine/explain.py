@@ -167,8 +167,7 @@ def breakdown(config: Configuration, batch: float, r: Resolved) -> DecodeBreakdo
         weights_read_s=weights, kv_read_s=float(step.kv_read[0]),
         compute_s=float(step.compute[0]), prefill_share_s=float(step.prefill_compute[0]),
         communication_s=float(step.communication[0]), overhead_s=float(step.overhead[0]),
-        activations_s=float(step.activations[0]) if step.activations is not None else 0.0,
-        overlap_s=float(step.overlap[0]) if step.overlap is not None else 0.0,
+        activations_s=float(step.activations[0]), overlap_s=float(step.overlap[0]),
         step_s=float(step.itl[0]), bound="memory" if weights >= compute else "compute",
     )
 

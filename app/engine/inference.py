@@ -846,8 +846,8 @@ class StepTimes:
     communication: np.ndarray
     overhead: np.ndarray
     itl: np.ndarray
-    activations: np.ndarray | None = None  # elementwise kernels (norms, activation, quantising)
-    overlap: np.ndarray | None = None  # the GEMMs beyond the longer of weights and compute
+    activations: np.ndarray  # elementwise kernels (norms, activation, quantising)
+    overlap: np.ndarray  # the GEMMs beyond the longer of weights and compute
 
 
 def attention_flops(replica: Replica, tokens, context: float) -> np.ndarray:
@@ -916,12 +916,13 @@ def decode_step(replica: Replica, batch, context_tokens: float,
     comm_s = communication_time(replica, tokens, micro, replica.layers_per_stage)
     layers = replica.layers_per_stage * f.layer_overhead_s + touched_expert_seconds(replica, tokens)
     activations_s = activation_seconds(replica, tokens, micro)
-    gemms = overlapped_time(weights_s, decode_s + prefill_s)
+    matmul_s = decode_s + prefill_s
+    gemms = overlapped_time(weights_s, matmul_s)
     stage = gemms + attention_s + activations_s + comm_s + layers
     scheduler_s = f.step_overhead_s + replica.host_seconds(batch)
     itl = pp * stage + scheduler_s
     overhead = pp * layers + scheduler_s
-    overlap = gemms - np.maximum(weights_s, decode_s + prefill_s)
+    overlap = gemms - np.maximum(weights_s, matmul_s)
     return StepTimes(weights_s * pp, attention_s * pp, decode_s * pp, prefill_s * pp,
                      comm_s * pp, overhead, itl, activations_s * pp, overlap * pp)
 
