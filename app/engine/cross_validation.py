@@ -38,6 +38,11 @@ rates and of the log figure for TTFT; the prediction of a case is the engine's f
 fitted speeds, read from its grid of figures over :data:`SPEEDS` (and
 :data:`FIXED_TIME_SPEEDS` for TTFT; piecewise linear in log-log, exact at the grid points).
 
+The reference's compute efficiencies (``eta_decode`` and ``eta_prefill``) set how fast the
+arithmetic runs against the memory, which ``s`` cannot change; each fit picks them among
+:data:`REFERENCE_COMPUTE_EFFICIENCIES` on its own cases (:func:`fit_reference`), so a fold's
+pick is as out-of-sample as its effects.
+
 Why a reference fitted to nothing: the catalog's fitted profiles were fitted to these very
 cases, so starting from one of them would let the left-out cases leak into their own
 prediction (leaving out TensorRT-LLM would still predict it with TensorRT-LLM's fit). The
@@ -102,6 +107,13 @@ RIDGE_FIXED_TIME_SPEED = RIDGE_SHARED
 FIXED_TIME_SPEEDS = np.geomspace(1 / 8, 4, 16)
 #: A near-zero penalty that keeps the per-metric intercepts determined [-].
 RIDGE_INTERCEPT = 1e-6
+#: The reference's compute efficiencies (``eta_decode`` and ``eta_prefill`` together) among
+#: which each fit picks the one its cases fit best (:func:`fit_reference`) [-]: from the
+#: generic profile's 0.4 (the literature's lower end) to its bandwidth efficiency, 0.6. The
+#: speed ``s`` scales every efficiency by one factor, so the reference fixes how fast
+#: arithmetic runs against memory; which balance the measurements show is fitted like the
+#: effects, within each fold (METHOD.md, "The reference's compute efficiency, fitted").
+REFERENCE_COMPUTE_EFFICIENCIES = (0.4, 0.5, 0.6)
 
 
 def model_kind(catalog: Catalog, model_id: str) -> str:
@@ -206,10 +218,14 @@ def _bilinear(log_figures: np.ndarray, log_speed: np.ndarray, log_fixed_speed: n
     return value, np.where(inside, slope, 0.0), np.where(inside_fixed, fixed_slope, 0.0)
 
 
-def curve_of(case: Case, catalog: Catalog, reference_engine: str = REFERENCE_ENGINE) -> Curve:
+def curve_of(case: Case, catalog: Catalog, reference_engine: str = REFERENCE_ENGINE,
+             compute_efficiency: float | None = None) -> Curve:
     """Predict ``case`` at every speed of :data:`SPEEDS` with the reference factors (and, for a
-    TTFT case, at every fixed-time speed of :data:`FIXED_TIME_SPEEDS`)."""
-    reference = Factors.from_catalog(catalog.engines[reference_engine].factors, {})
+    TTFT case, at every fixed-time speed of :data:`FIXED_TIME_SPEEDS`); ``compute_efficiency``
+    replaces the reference's ``eta_decode`` and ``eta_prefill`` (None: the profile's)."""
+    shape = ({} if compute_efficiency is None
+             else {"eta_decode": compute_efficiency, "eta_prefill": compute_efficiency})
+    reference = Factors.from_catalog(catalog.engines[reference_engine].factors, shape)
     regime = regime_of(case, catalog)
     fixed_speeds = (FIXED_TIME_SPEEDS if regime["metric_group"] in OWN_FIXED_TIME_SPEED
                     else [None])
@@ -339,6 +355,27 @@ def fit_speed_model(curves: list[Curve]) -> SpeedModel:
     return SpeedModel({name: float(theta[i]) for name, i in index.items()}, float(theta[-1]))
 
 
+def fit_error(model: SpeedModel, curves: list[Curve]) -> float:
+    """Huber's loss (:func:`_huber`) of the model's log figure errors on ``curves`` [-]: how
+    well a fit reproduces its own cases, comparable between references."""
+    errors = np.log([model.predict(c) / c.case.measured for c in curves])
+    return float(np.sum(_huber(errors)))
+
+
+def fit_reference(candidates: list[list[Curve]]) -> tuple[int, SpeedModel]:
+    """The reference whose fit reproduces its cases best, and that fit.
+
+    ``candidates[k]`` holds the same cases' curves computed with the k-th reference
+    (:data:`REFERENCE_COMPUTE_EFFICIENCIES`); each is fitted (:func:`fit_speed_model`) and the
+    one of least :func:`fit_error` is kept (the first on a tie). Only the cases given are
+    used, so a fold picks its reference without the cases it leaves out.
+    """
+    fits = [fit_speed_model(curves) for curves in candidates]
+    errors = [fit_error(model, curves) for model, curves in zip(fits, candidates, strict=True)]
+    best = int(np.argmin(errors))
+    return best, fits[best]
+
+
 # --------------------------------------------------------------------------- residuals
 
 
@@ -370,37 +407,43 @@ class Residual:
         return max(ratios, key=lambda r: abs(np.log(r)))
 
 
-def cross_validated_residuals(curves: list[Curve]) -> list[Residual]:
+def cross_validated_residuals(candidates: list[list[Curve]]) -> list[Residual]:
     """Leave-one-group-out residuals of every case, in every dimension.
 
-    For each dimension and each of its levels, fit :func:`fit_speed_model` on the cases of the
-    other levels and predict the left-out cases; the in-sample prediction comes from the fit on
-    all cases.
+    For each dimension and each of its levels, fit :func:`fit_reference` on the cases of the
+    other levels (the reference picked among them too) and predict the left-out cases with
+    the fit's reference; the in-sample prediction comes from the fit on all cases.
 
     Parameters
     ----------
-    curves : every case's figures over :data:`SPEEDS` (:func:`curve_of`)
+    candidates : every case's figures over :data:`SPEEDS` (:func:`curve_of`), one list per
+        reference, the cases in the same order in each (one list: a single reference)
 
     Returns
     -------
     One :class:`Residual` per case, in the order given.
     """
-    full = fit_speed_model(curves)
-    left: dict[str, dict[str, float]] = {c.case.id: {} for c in curves}
+    cases = candidates[0]
+    chosen, full = fit_reference(candidates)
+    left: dict[str, dict[str, float]] = {c.case.id: {} for c in cases}
     for dimension in DIMENSIONS:
-        for level in sorted({c.regime[dimension] for c in curves}):
-            kept = [c for c in curves if c.regime[dimension] != level]
-            model = fit_speed_model(kept)
-            for c in curves:
+        for level in sorted({c.regime[dimension] for c in cases}):
+            kept = [[c for c in curves if c.regime[dimension] != level]
+                    for curves in candidates]
+            picked, model = fit_reference(kept)
+            for c in candidates[picked]:
                 if c.regime[dimension] == level:
                     left[c.case.id][dimension] = model.predict(c)
     return [Residual(c.case.id, c.case.metric, c.regime, c.case.measured, full.predict(c),
-                     left[c.case.id]) for c in curves]
+                     left[c.case.id]) for c in candidates[chosen]]
 
 
 def residuals_for(cases: list[Case], catalog: Catalog) -> list[Residual]:
-    """:func:`cross_validated_residuals` of ``cases`` (their curves computed here)."""
-    return cross_validated_residuals([curve_of(case, catalog) for case in cases])
+    """:func:`cross_validated_residuals` of ``cases``, their curves computed here with every
+    reference of :data:`REFERENCE_COMPUTE_EFFICIENCIES`."""
+    return cross_validated_residuals([[curve_of(case, catalog, compute_efficiency=eta)
+                                       for case in cases]
+                                      for eta in REFERENCE_COMPUTE_EFFICIENCIES])
 
 
 # --------------------------------------------------------------------------- summary
@@ -492,7 +535,8 @@ def document(residuals: list[Residual], case_files: list[str], skipped: list[dic
                    "speeds": [_rounded(s) for s in SPEEDS],
                    "own_fixed_time_speed": list(OWN_FIXED_TIME_SPEED),
                    "ridge_fixed_time_speed": RIDGE_FIXED_TIME_SPEED,
-                   "fixed_time_speeds": [_rounded(s) for s in FIXED_TIME_SPEEDS]},
+                   "fixed_time_speeds": [_rounded(s) for s in FIXED_TIME_SPEEDS],
+                   "reference_compute_efficiencies": list(REFERENCE_COMPUTE_EFFICIENCIES)},
         "case_files": case_files,
         "skipped": skipped,
         "residuals": [residual_record(r) for r in residuals],

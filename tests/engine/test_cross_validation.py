@@ -95,7 +95,7 @@ def test_one_case_far_off_the_rest_does_not_set_its_groups_level():
 def test_a_left_out_level_is_predicted_without_its_cases():
     curves = [curve(f"a{i}", "tensorrt-llm", 1.0) for i in range(10)]
     curves += [curve(f"b{i}", "vllm", 0.5) for i in range(3)]
-    residuals = {r.case_id: r for r in cv.cross_validated_residuals(curves)}
+    residuals = {r.case_id: r for r in cv.cross_validated_residuals([curves])}
     vllm = residuals["b0"]
     # fitted on TensorRT-LLM alone: the vLLM case is predicted at TensorRT-LLM's speed
     assert vllm.ratio("engine") == pytest.approx(2.0, rel=1e-6)
@@ -103,10 +103,47 @@ def test_a_left_out_level_is_predicted_without_its_cases():
     assert set(vllm.left_out) == set(cv.DIMENSIONS)
 
 
+def capped(case_id: str, engine: str, true_speed: float, cap: float) -> cv.Curve:
+    """A rate proportional to the speed up to ``cap`` (a reference that cannot reach it)."""
+    return cv.Curve(case(case_id, 1000.0 * true_speed, engine=engine), regime(engine),
+                    np.minimum(1000.0 * cv.SPEEDS, cap)[None])
+
+
+def test_each_fit_picks_the_reference_its_own_cases_fit_best():
+    """Reference 0 cannot reach the vLLM cases' rate, reference 1 not TensorRT-LLM's: on all
+    cases (10 TensorRT-LLM, 3 vLLM) the fit keeps reference 0; the fold without TensorRT-LLM
+    sees only vLLM and keeps reference 1, so it predicts TensorRT-LLM at that reference's
+    cap (300 of a measured 1000; reference 0 would give 500 at vLLM's speed)."""
+    trt = [(f"a{i}", "tensorrt-llm", 1.0) for i in range(10)]
+    vllm = [(f"b{i}", "vllm", 0.5) for i in range(3)]
+    first = [capped(*c, cap=1e9) for c in trt] + [capped(*c, cap=250.0) for c in vllm]
+    second = [capped(*c, cap=300.0) for c in trt] + [capped(*c, cap=1e9) for c in vllm]
+    chosen, model = cv.fit_reference([first, second])
+    assert chosen == 0
+    assert cv.fit_error(model, first) < cv.fit_error(cv.fit_speed_model(second), second)
+    assert cv.fit_reference([second[10:]])[0] == 0  # one candidate: it is the one kept
+    residuals = {r.case_id: r for r in cv.cross_validated_residuals([first, second])}
+    assert residuals["a0"].ratio("engine") == pytest.approx(0.3, rel=1e-4)  # not 0.5
+    assert residuals["a0"].ratio() == pytest.approx(1.0, rel=0.05)  # in-sample: reference 0
+    assert residuals["b0"].ratio() == pytest.approx(0.5, rel=1e-4)  # capped at 250 there
+
+
+def test_the_reference_compute_efficiency_replaces_the_profiles_for_decode_and_prefill(
+        catalog):
+    rate = case("r", 1000.0)
+    slow, fast = (cv.curve_of(rate, catalog, compute_efficiency=eta) for eta in (0.4, 0.6))
+    assert np.all(fast.figures >= slow.figures)  # more arithmetic per second, never slower
+    assert np.any(fast.figures > slow.figures * 1.01)
+    profile = cv.curve_of(rate, catalog)
+    generic = catalog.engines[cv.REFERENCE_ENGINE].factors
+    assert generic.eta_decode == generic.eta_prefill == cv.REFERENCE_COMPUTE_EFFICIENCIES[0]
+    assert np.array_equal(profile.figures, slow.figures)
+
+
 def test_the_table_has_a_row_per_left_out_level_and_metric():
     curves = [curve(f"a{i}", "tensorrt-llm", 1.0) for i in range(4)]
     curves += [curve(f"b{i}", "vllm", 0.8, family="ada") for i in range(2)]
-    rows = cv.cv_table(cv.cross_validated_residuals(curves))
+    rows = cv.cv_table(cv.cross_validated_residuals([curves]))
     keys = {(r["dimension"], r["level"], r["metric_group"]) for r in rows}
     assert ("engine", "vllm", "throughput") in keys
     assert ("gpu_family", "ada", "throughput") in keys

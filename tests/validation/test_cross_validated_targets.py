@@ -363,11 +363,20 @@ WORST_TARGET = 2.0
 #: weight_class 3.57 -> 3.74; tightened the rest (model kind TTFT 30.9 -> 27.1 %: the
 #: batch-1 TTFTs of 128-token prompts, TensorRT-LLM on A100, x0.47-0.71 -> x0.52-0.79 with
 #: the model kind left out; GPU family throughput 20.2 -> 19.7 %).
+#: Then the reference's compute efficiency picked by each fold among 0.4 / 0.5 / 0.6 (METHOD.md
+#: "The reference's compute efficiency, fitted", 2026-12-03; sum 244.9 -> 234.2, beyond 2x 47
+#: -> 42): raised model_kind/decode 0.122 -> 0.16 (the MLA decode level 13.7 -> 19.7 %) and
+#: its worst 2.81 -> 3.09, gpu_family/ttft 0.243 -> 0.267 (the Ada level 53.6 -> 64.9 %:
+#: TensorRT-LLM's L40S batch-1 TTFTs pub-405..414, predicted too long with Ada left out,
+#: x1.1-2.1 -> x1.25-2.4), weight_class/ttft 0.244 -> 0.254
+#: and its worst 4.5 -> 4.62, engine/decode worst 1.86 -> 2.15 and gpu_family/decode worst
+#: 2.39 -> 2.49 (the refit); tightened the rest (decode GPU family 22.3 -> 19.2 %, weight
+#: format 23.5 -> 19.2 %; TTFT model kind 27.1 -> 20.9 %; every throughput median).
 RATCHET = {
-    "engine": {"decode": (0.135, 1.86), "throughput": (0.221, 4.06), "ttft": (0.202, 4.43)},
-    "gpu_family": {"decode": (0.224, 2.39), "throughput": (0.198, 3.69), "ttft": (0.243, 7.02)},
-    "model_kind": {"decode": (0.122, 2.81), "throughput": (0.165, 4.59), "ttft": (0.272, 6.46)},
-    "weight_class": {"decode": (0.236, 2.67), "throughput": (0.199, 3.74), "ttft": (0.244, 4.5)},
+    "engine": {"decode": (0.132, 2.15), "throughput": (0.212, 3.93), "ttft": (0.203, 4.08)},
+    "gpu_family": {"decode": (0.193, 2.49), "throughput": (0.183, 3.42), "ttft": (0.267, 6.66)},
+    "model_kind": {"decode": (0.16, 3.09), "throughput": (0.163, 4.59), "ttft": (0.21, 5.51)},
+    "weight_class": {"decode": (0.193, 2.63), "throughput": (0.182, 3.58), "ttft": (0.254, 4.62)},
 }
 
 #: Cases off by more than 2x in at least one left-out fold (``aisizer calibration`` lists them;
@@ -476,7 +485,11 @@ RATCHET = {
 #: (TensorRT-LLM Falcon-180B batch-1 TTFT on 8 A100, 128 tokens, x0.47 -> x0.52 low), pub-260,
 #: pub-347 and pub-404 came back; case-168 (llama.cpp's prompt rate on an RTX 4090) and pub-264
 #: (SGLang DeepSeek-R1 offline on MI300X) went just past the line by the refit.
-BEYOND_TWO_RATCHET = 47
+#: 47 -> 42 with the reference's compute efficiency fitted in each fold: case-078, case-101,
+#: case-168, pub-013, pub-060, pub-194, pub-248 and pub-264 came back; pub-066 (TensorRT-LLM
+#: Qwen3-32B FP8 on H100, 128/4), pub-277 and pub-278 (SGLang gpt-oss-120b on 8 B200) went
+#: past at x2.0-2.1.
+BEYOND_TWO_RATCHET = 42
 
 
 @pytest.fixture(scope="module")
