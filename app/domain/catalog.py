@@ -375,6 +375,10 @@ class ModelSpec(Sourced):
     )
     norms_per_layer: int = Field(default=2, ge=0, le=6)
     qk_norm: bool = Field(default=False, description="Per-head RMS norm on Q and K (Qwen3).")
+    parallel_attention: bool = Field(
+        default=False,
+        description="Attention and MLP read the same input and their outputs are summed "
+                    "before one tensor-parallel all-reduce per layer (Falcon).")
     attention_sinks: bool = Field(
         default=False,
         description="A learned sink logit per head joins every softmax (gpt-oss); engines "

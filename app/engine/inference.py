@@ -806,12 +806,26 @@ def dispatch_ranks(experts: int, per_token: int, ranks: int) -> float:
     return (ranks - 1) * (1.0 - (1.0 - 1.0 / ranks) ** min(per_token, experts))
 
 
+def allreduces_per_layer(model: ModelSpec) -> int:
+    """Tensor-parallel all-reduces of one layer [-]: 2, after the attention's output
+    projection and after the MLP's down projection (Megatron-LM's row-parallel layers;
+    Shoeybi et al., Megatron-LM, arXiv 1909.08053, section 3), or 1 for a model whose
+    attention and MLP run in parallel on the same input (``ModelSpec.parallel_attention``):
+    the engines add the two partial outputs and reduce their sum once (Falcon's
+    new_decoder_architecture: vLLM ``model_executor/models/falcon.py``,
+    ``reduce_row_parallel_results = not (new_decoder_architecture or parallel_attn)``;
+    TensorRT-LLM 0.9 ``models/falcon/model.py``, "allreduce applies after those layer").
+    GPT-J's parallel block is not marked: both engines reduce its attention and MLP
+    separately."""
+    return 1 if model.parallel_attention else 2
+
+
 def communication_time(replica: Replica, tokens, sequences, layers: float) -> np.ndarray:
     """Collectives of a step of ``tokens`` tokens over ``layers`` layers on one GPU [s].
 
-    - Without DP attention: two ring all-reduces per layer (after attention and after the
-      MLP or MoE), expert parallelism or not (the tokens are on every GPU already; the
-      experts' outputs are summed by the second all-reduce).
+    - Without DP attention: :func:`allreduces_per_layer` ring all-reduces per layer (after
+      attention and after the MLP or MoE), expert parallelism or not (the tokens are on
+      every GPU already; the experts' outputs are summed by the second all-reduce).
     - With DP attention and expert parallelism: no collective for attention; per MoE layer an
       all-to-all dispatch and combine, each moving the busiest rank's tokens' hidden state
       (16 bit) to :func:`dispatch_ranks` other ranks over the scale-up link (DeepSeek-V3
@@ -822,7 +836,7 @@ def communication_time(replica: Replica, tokens, sequences, layers: float) -> np
     """
     tokens = np.asarray(tokens, dtype=float)
     if not replica.dp_attention or replica.model.moe is None:
-        return allreduce_time(replica, tokens, 2 * layers)
+        return allreduce_time(replica, tokens, allreduces_per_layer(replica.model) * layers)
     moe = replica.model.moe
     moe_layers = layers * replica.model.moe_layers / replica.model.layers
     if replica.expert_parallel <= 1:

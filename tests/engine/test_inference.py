@@ -24,6 +24,7 @@ from app.engine.inference import (
     Factors,
     activation_bytes,
     allreduce_time,
+    communication_time,
     decode_step,
     expert_reduction_share,
     experts_touched,
@@ -383,6 +384,26 @@ def test_allreduce_known_answer(configure_replica):
     assert float(allreduce_time(rep, 1.0, 160)) == pytest.approx(160 * per, rel=1e-12)
     assert float(decode_step(rep, 1.0, 1024).communication[0]) == pytest.approx(160 * per,
                                                                                rel=1e-12)
+
+
+def test_falcon_reduces_once_per_layer(configure_replica):
+    """Falcon-180B's attention and MLP run in parallel on the same input and the engines sum
+    their partial outputs before one all-reduce per layer (vLLM falcon.py
+    ``reduce_row_parallel_results = not (new_decoder_architecture or parallel_attn)``;
+    TensorRT-LLM 0.9 models/falcon/model.py: "allreduce applies after those layer").
+
+    Falcon-180B (h=14,848, 80 layers) on 8 H100s, one token: 80 x (alpha + 1.75 x 14,848 x
+    2 B / (450 GB/s x eta_link)); a sequential model of the same width would pay 160."""
+    rep = configure_replica("falcon-180b", "h100-sxm", 8, weights="fp8").replica
+    assert rep.model.parallel_attention
+    f = rep.factors
+    per = f.comm_latency_s + 1.75 * 14848 * 2 / (450e9 * f.comm_efficiency)
+    comm = float(decode_step(rep, 1.0, 1024).communication[0])
+    assert comm == pytest.approx(80 * per, rel=1e-12)
+    sequential = configure_replica("llama-3.1-70b", "h100-sxm", 8, weights="fp8").replica
+    assert not sequential.model.parallel_attention
+    assert float(communication_time(sequential, 1.0, 1.0, 80)) == pytest.approx(
+        float(allreduce_time(sequential, 1.0, 160)), rel=1e-12)
 
 
 def test_xgmi_allreduce_floor_known_answer(configure_replica):
