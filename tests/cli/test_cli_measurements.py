@@ -61,7 +61,10 @@ def test_import_lists_points_and_compares_with_the_scenario(capsys, user_config_
                          str(scenario_file))
     assert code == 0, err
     assert "Predicted against measured" in out
-    assert "tokens/s per user: missed by" in out
+    # 15 % slower decode than predicted: the conservative plan (sized for the low end of the
+    # range, 12 users per replica) still holds at the scenario's 8 users
+    assert "tokens/s per user: met (19% to spare" in out
+    assert "The plan's 1 replica for 8 users holds" in out
     assert "decode x0.850, prefill x1.050" in out
 
 

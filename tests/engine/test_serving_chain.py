@@ -80,8 +80,12 @@ def test_the_levers_come_in_a_second_stage_only_when_a_target_is_missed(catalog)
 
 def test_factors_fitted_to_a_measurement_reproduce_it(catalog):
     """small-chat runs 8 users on one L40S at about 35 tokens/s each; a customer measured 25:
-    the fitted factors make the sizing predict 25 at those 8 users."""
-    scenario = load_scenario(example("small-chat"))
+    the fitted factors make the sizing predict 25 at those 8 users. The target is 30 and the
+    plan at the expected figures, so that no replica count meets it and the replica is shown at
+    the 8 users the measurement was taken at."""
+    data = example("small-chat")
+    data["targets"].update(tokens_per_s_per_user=30, plan_at="expected")
+    scenario = load_scenario(data)
     fitted = calibrate(scenario, "tokens_per_s_per_user", 25.0, 8, catalog)
     assert set(fitted.factor_overrides) == {"eta_mem", "eta_kv", "eta_decode", "eta_prefill",
                                             "step_overhead_s", "sequence_overhead_s",
