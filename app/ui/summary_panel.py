@@ -56,9 +56,14 @@ def memory_figures(r: SizingResult) -> tuple[float, float]:
 
 def planning_text(planning: Planning) -> str:
     """'conservative; 40 GPUs at the expected figures' (or the other way round)."""
-    gpus = number(planning.other.gpus_total, ",d")
+    other = planning.other.gpus_total
+    gpus = number(other, ",d")
     if planning.plan_at == "conservative":
+        if other == 1:
+            return t("conservative; 1 GPU at the expected figures")
         return t("conservative; {gpus} GPUs at the expected figures", gpus=gpus)
+    if other == 1:
+        return t("expected figures; 1 GPU conservatively")
     return t("expected figures; {gpus} GPUs conservatively", gpus=gpus)
 
 

@@ -146,3 +146,17 @@ def test_the_plan_and_what_the_other_would_need(qtbot, page, controller):
     controller.set_language("de")
     assert page.planning.text().startswith("Vorsichtig geplant")
     assert panel.values["Planned at"].text().startswith("vorsichtig; ")
+
+
+def test_one_gpu_at_the_other_figures_is_singular(controller):
+    """small-chat is planned conservatively on one L40S, and one would do at the expected
+    figures too: '1 GPU', not '1 GPUs', in both languages."""
+    from app.ui.summary_panel import planning_text
+
+    controller.load(api.example("small-chat"), None)
+    controller.wait_until_idle()
+    planning = controller.result.scale.planning
+    assert planning.other.gpus_total == 1
+    assert planning_text(planning) == "conservative; 1 GPU at the expected figures"
+    controller.set_language("de")
+    assert planning_text(planning) == "vorsichtig; 1 GPU nach den erwarteten Werten"
