@@ -527,7 +527,7 @@ def cmd_example(args: argparse.Namespace) -> int:
 
 
 def cmd_calibration(args: argparse.Namespace) -> int:
-    from app.engine.calibration import load_cases, run_cases, summarise
+    from app.engine.calibration import beyond_reach, load_cases, run_cases, summarise
     from app.report.accuracy import cross_validation, cross_validation_lines, read_cases
 
     files = [Path(p) for p in args.cases] if args.cases else paths.calibration_case_files()
@@ -557,7 +557,22 @@ def cmd_calibration(args: argparse.Namespace) -> int:
         print(f"{group:<22} cases {row['cases']:3.0f}  median |error| "
               f"{row['median_abs_error']:6.1%}  p90 {row['p90_abs_error']:6.1%}  worst "
               f"factor {row['worst_factor']:.2f}")
+    print_beyond_reach(beyond_reach(cases, default_catalog()))
     return EXIT_OK
+
+
+def print_beyond_reach(found) -> None:
+    """The cases no efficiency can reproduce (``calibration.headroom_at_peak``)."""
+    print()
+    print(f"Beyond the engine's reach: {len(found)} case(s) measured faster than the engine "
+          "predicts at 100 % of the hardware's peak bandwidth, compute and link with no fixed "
+          "time (the model counts more work than ran, or the case's settings are not what ran)")
+    print("  headroom at peak             case      model            gpu          tp  engine"
+          "          isl/osl   metric")
+    for case, headroom in found:
+        print(f"  x{headroom:<27.2f} {case.id:<9} {case.model:<16} {case.gpu:<12} "
+              f"tp{case.tensor_parallel:<2} {case.engine:<13} "
+              f"{case.prompt_tokens:>5}/{case.output_tokens:<5} {case.metric}")
 
 
 def parser() -> argparse.ArgumentParser:

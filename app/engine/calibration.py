@@ -677,6 +677,34 @@ def summarise(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
     return summary
 
 
+#: Every efficiency at 1 and every fixed time at 0: the engine's model of the work at the
+#: hardware's peak bandwidth, compute and link (``headroom_at_peak``).
+AT_PEAK = {"eta_mem": 1.0, "eta_kv": 1.0, "eta_decode": 1.0, "eta_prefill": 1.0,
+           "step_overhead_s": 0.0, "sequence_overhead_s": 0.0, "layer_overhead_s": 0.0,
+           "fixed_latency_s": 0.0, "comm_latency_s": 0.0, "comm_efficiency": 1.0}
+
+
+def headroom_at_peak(case: Case, catalog: Catalog) -> float:
+    """How far the engine at the hardware's peak (:data:`AT_PEAK`) beats the measurement [-]:
+    its rate over the measured one, or the measured time over its time.
+
+    Below 1 no efficiency can reproduce the case: the engine counts more work (bytes, FLOPs,
+    collectives, queueing) than the run did, or the case's settings are not what ran. Such a
+    case points at the model's structure, not its factors; Falcon's second all-reduce per
+    layer was found this way (METHOD.md, "Falcon's one all-reduce per layer").
+    """
+    at_peak = predict(case, catalog, AT_PEAK)
+    if case.metric in TIME_METRICS_MS:
+        return case.measured / at_peak
+    return at_peak / case.measured
+
+
+def beyond_reach(cases: list[Case], catalog: Catalog) -> list[tuple[Case, float]]:
+    """The cases whose :func:`headroom_at_peak` is below 1, least headroom first."""
+    found = [(case, headroom_at_peak(case, catalog)) for case in cases]
+    return sorted(((c, h) for c, h in found if h < 1.0), key=lambda item: item[1])
+
+
 MEASURABLE = ("itl_s", "tokens_per_s_per_user", "output_tokens_per_s", "ttft_s")
 
 

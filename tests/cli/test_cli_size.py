@@ -517,6 +517,7 @@ def test_calibration_prints_every_case_and_a_summary(capsys):
     assert lines[0].startswith("Cross-validated error (leave one group out")
     assert any(line.split()[:3] == ["engine", "all", "throughput"] for line in lines)
     assert "Cases off by more than 2x when their group is left out" in lines
+    assert any(line.startswith("Beyond the engine's reach: ") for line in lines)
     summary = [line for line in lines if "median |error|" in line and "cases" in line]
     assert summary, "no summary lines"
     counted = sum(int(line.split("cases")[1].split()[0]) for line in summary)

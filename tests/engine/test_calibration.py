@@ -12,9 +12,12 @@ from __future__ import annotations
 import pytest
 
 from app.engine.calibration import (
+    AT_PEAK,
     Case,
     Outcome,
+    beyond_reach,
     engine_version_class,
+    headroom_at_peak,
     load_cases,
     normalise_case,
     predict,
@@ -326,3 +329,24 @@ def test_vllm_v0_prefills_whole_mla_prompts_in_a_budget_of_the_model_length():
     case = normalise_case(raw)
     assert case.engine_version == "V0" and case.max_model_len == 32768
     assert normalise_case(RAW).max_model_len is None
+
+
+def test_a_measurement_faster_than_the_hardware_allows_is_beyond_reach(catalog):
+    """Llama-3.1-8B FP8 on one H200, a 128-token prompt at batch 1: at the hardware's peak
+    (AT_PEAK: every efficiency 1, no fixed time) the prefill reads the 8 GB of weights once,
+    about 1.7 ms at 4.8 TB/s. A TTFT measured at 25 ms leaves headroom; one of 0.5 ms cannot be
+    reproduced by any efficiency and is listed, and a throughput 100x the peak rate too."""
+    possible = normalise_case(RAW)
+    at_peak = predict(possible, catalog, AT_PEAK)
+    assert 1.0 < at_peak < 3.0  # [ms]
+    assert headroom_at_peak(possible, catalog) == pytest.approx(25.0 / at_peak)
+    impossible = normalise_case({**RAW, "id": "too-fast", "metric_value": 0.5})
+    assert headroom_at_peak(impossible, catalog) == pytest.approx(0.5 / at_peak)
+    rate = normalise_case({**RAW, "id": "rate", "metric_name": "output_throughput_total",
+                           "concurrency": 64, "osl": 128})
+    peak_rate = predict(rate, catalog, AT_PEAK)
+    flood = normalise_case({**RAW, "id": "flood", "metric_name": "output_throughput_total",
+                            "concurrency": 64, "osl": 128, "metric_value": 100 * peak_rate})
+    assert headroom_at_peak(flood, catalog) == pytest.approx(0.01)
+    found = beyond_reach([possible, impossible, flood], catalog)
+    assert [c.id for c, _ in found] == ["flood", "too-fast"]
