@@ -77,7 +77,7 @@ LABELS: dict[str, dict[str, tuple[str, ...]]] = {
         "norm": ("Norm", "layer: LayerNorm with bias."),
         "norms_per_layer": ("Norms per layer", ""),
         "qk_norm": ("Norms on queries and keys", "Per-head RMS norms (Qwen3)."),
-        "parallel_attention": ("Attention and MLP in parallel, one all-reduce",
+        "parallel_attention": ("Parallel attention and MLP",
                                "Both read the same input and their outputs are summed before "
                                "one tensor-parallel all-reduce per layer (Falcon)."),
         "attention_sinks": ("Attention sinks", "A learned sink logit per head joins each "
