@@ -101,18 +101,37 @@ def grouped_gemm_half_tokens(catalog: Catalog, engine: EngineProfile, gpu: GpuSp
     """Rows per touched expert at which a MoE grouped GEMM runs at half the dense efficiency
     [tokens] (``inference.grouped_gemm_share``).
 
-    A weight-only kernel pads each touched expert's tokens to its block of rows and is bound
-    by reading the 4-bit weights below it, so its floor is that block, which the engine
-    profile names with its source (catalogs/engines.toml ``weight_only_moe_kernels``: vLLM's
-    Marlin MoE 16 on Ampere and Ada, triton_kernels' matmul_ogs 64 for vLLM on Hopper and
-    SGLang). A format the tensor cores take natively (16-bit, FP8, FP4 on Blackwell), and a
-    weight-only kernel the profile does not name (TensorRT-LLM's), keep the fitted
-    ``moe_gemm_half_tokens``. METHOD.md, Calibration, "Weight-only MoE kernels".
+    - A format the tensor cores take natively (16-bit, FP8 where the GPU has FP8, FP4 on
+      Blackwell): the GPU's ridge for the format, :func:`grouped_gemm_ridge_rows`. The share
+      ``m / (m + m_half)`` then adds to each touched expert's compute exactly the time its
+      weights take to read at the GPU's peak bandwidth: a grouped GEMM of few rows costs one
+      more pass over its weights, the same on every GPU, rather than a fixed number of rows
+      of arithmetic, which weighs three to six times more on an A100's 16-bit rate than on
+      Hopper's (METHOD.md, Calibration, "The grouped GEMM's half point at the ridge").
+    - A weight-only kernel pads each touched expert's tokens to its block of rows and is
+      bound by reading the packed weights below it, so its floor is that block, which the
+      engine profile names with its source (catalogs/engines.toml ``weight_only_moe_kernels``:
+      vLLM's Marlin MoE 16 on Ampere and Ada, triton_kernels' matmul_ogs 64 for vLLM on Hopper
+      and SGLang). A weight-only kernel the profile does not name keeps the catalog default
+      ``moe_gemm_half_tokens`` (METHOD.md, Calibration, "Weight-only MoE kernels").
     """
+    if not dequantises_weights(gpu, precision):
+        return grouped_gemm_ridge_rows(gpu, precision)
     kernel = engine.weight_only_moe_kernel(precision.id, gpu.family)
-    if kernel is None or not dequantises_weights(gpu, precision):
+    if kernel is None:
         return catalog.default("moe_gemm_half_tokens")
     return kernel.rows
+
+
+def grouped_gemm_ridge_rows(gpu: GpuSpec, precision: PrecisionSpec) -> float:
+    """Rows of a GEMM whose arithmetic at the GPU's peak takes as long as reading its
+    weights at the peak bandwidth [tokens]: ``q P / (2 B)`` with ``q`` the bytes per weight,
+    ``P`` the dense peak of the format's arithmetic [FLOP/s] and ``B`` the memory bandwidth
+    [B/s] (each row costs 2 FLOP per weight). H100 SXM FP8: 1 x 1,979 / (2 x 3.35) = 295;
+    A100 SXM BF16: 2 x 312 / (2 x 2.04) = 153; MI300X FP8: 1 x 2,615 / (2 x 5.3) = 247.
+    Williams, Waterman, Patterson, Roofline (CACM 52(4), 2009): the ridge point."""
+    return (precision.bits / 8) * gpu.peak_flops(precision.compute) / (
+        2 * gpu.memory_bandwidth_bytes_per_s)
 
 
 def weight_only_moe_share(engine: EngineProfile, gpu: GpuSpec,

@@ -473,8 +473,9 @@ def grouped_gemm_share(replica: Replica, step_tokens) -> np.ndarray:
     ``m = n k / touched(n)`` rows for a step of ``n`` tokens. A GEMM of few rows fills few
     of the tensor cores' tiles and its per-expert launch, routing and permutation cost is
     spread over few tokens, so the share rises with ``m`` as ``m / (m + m_half)``, with
-    ``m_half`` (``Replica.moe_half_tokens``, the catalog default ``moe_gemm_half_tokens``)
-    the rows at which it reaches half. 1 for a dense model or ``m_half = 0``.
+    ``m_half`` (``Replica.moe_half_tokens``: the GPU's ridge for a natively computed format,
+    a weight-only kernel's block of rows, ``configuration.grouped_gemm_half_tokens``) the
+    rows at which it reaches half. 1 for a dense model or ``m_half = 0``.
 
     References
     ----------

@@ -171,14 +171,17 @@ def test_moe_batch_one_reads_only_active_weights(configure_replica):
 
 
 def test_grouped_gemm_share_known_answers(configure_replica):
-    """m / (m + m_half) with m = n k / touched(n) rows per touched expert (m_half = 256 in the
-    catalog): one Mixtral token gives each of its 2 experts 1 row; 2,048 tokens spread over
-    all 8 experts give 512 rows each, share 512 / 768; a dense model keeps share 1."""
+    """m / (m + m_half) with m = n k / touched(n) rows per touched expert and m_half the
+    GPU's ridge for the format (configuration.grouped_gemm_ridge_rows): Mixtral BF16 on an
+    H100 SXM, 2 B x 989.4 TFLOP/s / (2 x 3.35 TB/s) = 295.34 rows; one token gives each of its
+    2 experts 1 row; 2,048 tokens spread over all 8 experts give 512 rows each; a dense model
+    keeps share 1."""
     rep = configure_replica("mixtral-8x7b", "h100-sxm", 1, weights="bf16").replica
-    assert rep.moe_half_tokens == 256.0
+    ridge = 2 * 989.4e12 / (2 * 3350e9)
+    assert rep.moe_half_tokens == pytest.approx(ridge, rel=1e-12)
     share = grouped_gemm_share(rep, np.array([1.0, 2048.0]))
-    assert share[0] == pytest.approx(1 / 257)
-    assert share[1] == pytest.approx(512 / 768, rel=1e-6)
+    assert share[0] == pytest.approx(1 / (1 + ridge))
+    assert share[1] == pytest.approx(512 / (512 + ridge), rel=1e-6)
     dense = configure_replica("llama-3.1-8b", "h100-sxm", 1, weights="bf16").replica
     assert float(grouped_gemm_share(dense, 2048.0)) == 1.0
 
@@ -295,7 +298,7 @@ def test_weight_only_moe_kernels_pad_an_expert_to_their_block_of_rows(configure_
     pads each touched expert to its block of rows (configuration.grouped_gemm_half_tokens):
     vLLM's Marlin MoE 16 on Ampere and Ada (MXFP4, AWQ) and on Hopper (AWQ), triton_kernels
     64 for vLLM's MXFP4 on Hopper and for SGLang; native formats (16-bit, FP8, FP4 on
-    Blackwell) and a kernel the profile does not name (TensorRT-LLM) keep the fitted 256."""
+    Blackwell) take the GPU's ridge for the format (configuration.grouped_gemm_ridge_rows)."""
     def half(model, gpu, weights, engine="vllm"):
         return configure_replica(model, gpu, 1, weights=weights,
                                  engine=engine).replica.moe_half_tokens
@@ -305,11 +308,11 @@ def test_weight_only_moe_kernels_pad_an_expert_to_their_block_of_rows(configure_
     assert half("gpt-oss-20b", "h100-sxm", "mxfp4") == 64.0
     assert half("gpt-oss-20b", "h100-sxm", "mxfp4", "sglang") == 64.0  # refused before Hopper
     assert half("gpt-oss-20b", "h100-sxm", "mxfp4", "tensorrt-llm") == 64.0  # TRITON backend
-    assert half("gpt-oss-20b", "b200", "mxfp4") == 256.0  # FP4 tensor cores
+    assert half("gpt-oss-20b", "b200", "mxfp4") == pytest.approx(298.83, rel=1e-4)  # native
     assert half("qwen3-30b-a3b", "a100-sxm-80", "int4-awq") == 16.0
     assert half("qwen3-30b-a3b", "h100-sxm", "int4-gptq") == 16.0
-    assert half("qwen3-30b-a3b", "h100-sxm", "fp8") == 256.0
-    assert half("qwen3-30b-a3b", "a100-sxm-80", "bf16") == 256.0
+    assert half("qwen3-30b-a3b", "h100-sxm", "fp8") == pytest.approx(295.36, rel=1e-4)
+    assert half("qwen3-30b-a3b", "a100-sxm-80", "bf16") == pytest.approx(153.02, rel=1e-4)
 
 
 def test_sink_models_prompt_attention_is_bound_by_the_triton_kernels_kv_reads(
@@ -635,3 +638,22 @@ def test_a_tied_output_head_is_read_and_multiplied_every_decode_step(configure_r
     untied = configure_replica("qwen3-8b", "h100-sxm", 1, weights="bf16").replica
     assert not untied.head_is_embedding
     assert untied.always_read_bytes < untied.weights_bytes
+
+
+def test_grouped_gemm_half_point_is_the_ridge_of_a_native_format(catalog):
+    """Williams et al., Roofline (CACM 2009): the ridge, in rows of a GEMM, is q P / (2 B).
+    H100 SXM FP8 1 x 1,978.9 / (2 x 3.35) = 295.4; A100 SXM BF16 2 x 312 / (2 x 2.039) = 153.0
+    (so the same few rows cost the A100 the same multiple of its weight read as the H100, not
+    three times as much arithmetic); MI300X FP8 1 x 2,614.9 / (2 x 5.3) = 246.7. A weight-only
+    format keeps its kernel's block (vLLM's Marlin MoE: 16 rows on Ampere)."""
+    from app.engine.configuration import grouped_gemm_half_tokens, grouped_gemm_ridge_rows
+
+    def ridge(gpu, precision):
+        return grouped_gemm_ridge_rows(catalog.gpu(gpu), catalog.precisions[precision])
+
+    assert ridge("h100-sxm", "fp8") == pytest.approx(1978.9 / 6.7, rel=1e-9)
+    assert ridge("a100-sxm-80", "bf16") == pytest.approx(2 * 312 / (2 * 2.039), rel=1e-9)
+    assert ridge("mi300x", "fp8") == pytest.approx(2614.9 / 10.6, rel=1e-9)
+    vllm = catalog.engines["vllm"]
+    assert grouped_gemm_half_tokens(catalog, vllm, catalog.gpu("a100-sxm-80"),
+                                    catalog.precisions["mxfp4"]) == 16
