@@ -6,6 +6,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from app.domain.result import Planning, SizingResult, Verdict
+from app.i18n import msg, plural
 from app.ui.controller import Controller
 from app.ui.fields import problem_in_words
 from app.ui.text import render, t
@@ -59,12 +60,11 @@ def planning_text(planning: Planning) -> str:
     other = planning.other.gpus_total
     gpus = number(other, ",d")
     if planning.plan_at == "conservative":
-        if other == 1:
-            return t("conservative; 1 GPU at the expected figures")
-        return t("conservative; {gpus} GPUs at the expected figures", gpus=gpus)
-    if other == 1:
-        return t("expected figures; 1 GPU conservatively")
-    return t("expected figures; {gpus} GPUs conservatively", gpus=gpus)
+        return render(plural(other, msg("conservative; {gpus} GPU at the expected figures"),
+                             msg("conservative; {gpus} GPUs at the expected figures"),
+                             gpus=gpus))
+    return render(plural(other, msg("expected figures; {gpus} GPU conservatively"),
+                         msg("expected figures; {gpus} GPUs conservatively"), gpus=gpus))
 
 
 def replicas_text(for_load: int, total: int, redundancy: str) -> str:
